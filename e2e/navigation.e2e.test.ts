@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
+
+const session = setUpBrowser();
+
+describe("navigation", () => {
+  it("serves the home page as HTML that already holds its content", async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="es-ES"');
+    expect(html).toContain("Destacados");
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+\/"/);
+    expect(html).toContain('hrefLang="pt"');
+  });
+
+  it("goes from the menu to a category, sorts it, and opens a product", async () => {
+    const page = await session.newPage();
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Categorías" })
+      .getByRole("link", { name: "Juguetes" })
+      .first()
+      .click();
+    await page.waitForURL("**/categoria/Juguete");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Juguetes");
+
+    await page.getByLabel("Ordenar por").selectOption("price-asc");
+    await page.waitForURL("**/categoria/Juguete?sort=price-asc");
+    const readPrices = () =>
+      page
+        .locator("article")
+        .evaluateAll((cards) =>
+          cards.map((card) =>
+            Number((card.textContent ?? "").match(/(\d+,\d{2})\s*€/)?.[1]?.replace(",", ".")),
+          ),
+        );
+    await expect
+      .poll(async () => {
+        const prices = await readPrices();
+        return prices.length > 1 && prices.every((price, i) => i === 0 || (prices[i - 1] ?? 0) <= price);
+      })
+      .toBe(true);
+
+    await page.locator("article a").first().click();
+    await page.waitForURL(/\/detalle\/\d+$/);
+    await expect.poll(() => page.getByRole("button", { name: "Añadir al carrito" }).isVisible()).toBe(true);
+    expect(await page.locator("text=Detalles").count()).toBeGreaterThan(0);
+  });
+
+  it("keeps the quantity between 1 and the stock, and sends a signed-out shopper to /login", async () => {
+    const page = await session.newPage();
+    await page.goto("/detalle/1");
+    const quantity = page.getByRole("spinbutton", { name: "Cantidad" });
+    await expect.poll(() => quantity.inputValue()).toBe("1");
+    expect(await page.getByRole("button", { name: "Quitar una unidad" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Añadir una unidad" }).click();
+    expect(await quantity.inputValue()).toBe("2");
+    await quantity.fill("100000");
+    const max = Number(await quantity.getAttribute("max"));
+    expect(Number(await quantity.inputValue())).toBe(max);
+    await page.getByRole("button", { name: "Añadir al carrito" }).click();
+    await page.waitForURL("**/login");
+  });
+
+  it.each([
+    ["/detalle/9999", "Producto no encontrado"],
+    ["/detalle/abc", "Producto no encontrado"],
+    ["/categoria/Naves", "Categoría no encontrada"],
+  ])("shows a friendly not-found state for %s", async (path, title) => {
+    const response = await fetch(`${baseUrl()}${path}`);
+    expect(response.status).toBe(404);
+    const page = await session.newPage();
+    await page.goto(path);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(title);
+    await page.getByRole("link", { name: "Volver a la tienda" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+  });
+
+  it("replaces an unknown path with / without keeping it in history", async () => {
+    const page = await session.newPage();
+    await page.goto("/footer/envios");
+    await page.goto("/esto/no/existe");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.goBack();
+    await page.waitForURL("**/footer/envios");
+  });
+
+  it("sends a signed-out visitor of a guarded page to / with an invitation to sign in", async () => {
+    const page = await session.newPage();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Carrito" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await expect
+      .poll(() => page.getByText("Inicia sesión para acceder a esta página.").isVisible())
+      .toBe(true);
+  });
+
+  it("renders every footer page with its own title", async () => {
+    const page = await session.newPage();
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cambios y devoluciones" }).click();
+    await page.waitForURL("**/footer/cambios-devoluciones");
+    await expect.poll(() => page.title()).toMatch(/devoluci/i);
+    expect(await page.locator("main").textContent()).toMatch(/14 días/);
+  });
+
+  it("publishes robots.txt and a sitemap with every product", async () => {
+    const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
+    expect(robots).toContain("Sitemap:");
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/detalle/1</loc>");
+    expect(sitemap).toContain('hreflang="pt"');
+  });
+
+  it("describes a product to search engines with JSON-LD", async () => {
+    const html = await (await fetch(`${baseUrl()}/detalle/1`)).text();
+    const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1];
+    const data = JSON.parse(json ?? "{}") as {
+      "@type": string;
+      offers: { price: string; availability: string };
+    };
+    expect(data["@type"]).toBe("Product");
+    expect(Number(data.offers.price)).toBeGreaterThan(0);
+    expect(data.offers.availability).toMatch(/InStock|OutOfStock/);
+  });
+
+  it("raises no page errors along the way", () => {
+    expect(session.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpBrowser } from "./support/browser.ts";
+
+const session = setUpBrowser();
+
+async function openFooterForm() {
+  const page = await session.newPage();
+  await page.goto("/footer/quienes-somos");
+  const form = page.locator("form", { has: page.locator("#newsletter-email") });
+  return {
+    page,
+    email: page.locator("#newsletter-email"),
+    consent: form.getByRole("checkbox"),
+    submit: form.getByRole("button"),
+  };
+}
+
+async function popup(page: Page) {
+  const title = page.locator(".swal2-title");
+  await expect.poll(() => title.isVisible()).toBe(true);
+  return {
+    title: await title.textContent(),
+    text: await page.locator(".swal2-html-container").textContent(),
+  };
+}
+
+async function closePopup(page: Page) {
+  await page.locator(".swal2-confirm").click();
+  await expect.poll(() => page.locator(".swal2-popup").count()).toBe(0);
+}
+
+describe("newsletter", () => {
+  it("asks for an email first, even with the box unticked", async () => {
+    const { page, email, submit } = await openFooterForm();
+    await email.fill("   ");
+    await submit.click();
+    expect(await popup(page)).toEqual({ title: "¡Error!", text: "Por favor ingresa tu correo electrónico" });
+  });
+
+  it.each(["ana", "ana@example", "a na@example.com", "ana@@example.com"])(
+    "rejects the address %s",
+    async (value) => {
+      const { page, email, submit } = await openFooterForm();
+      await email.fill(value);
+      await submit.click();
+      expect(await popup(page)).toEqual({
+        title: "¡Email inválido!",
+        text: "Por favor ingresa un correo electrónico válido",
+      });
+    },
+  );
+
+  it("requires the consent box", async () => {
+    const { page, email, submit } = await openFooterForm();
+    await email.fill("ana@example.com");
+    await submit.click();
+    const shown = await popup(page);
+    expect(shown.title).toBe("¡Checkbox obligatorio!");
+    expect(shown.text).toMatch(/obligatorio por ley/);
+  });
+
+  it("subscribes: submitting state, success popup with a timer, form cleared; twice is fine", async () => {
+    const { page, email, consent, submit } = await openFooterForm();
+    // Hold the request a moment to see the submitting state of spec §4.
+    await page.route("**/api/newsletter", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await email.fill(" lucia@example.com ");
+    await consent.check();
+    await submit.click();
+    await expect.poll(() => submit.textContent()).toBe("SUSCRIBIENDO...");
+    expect(await email.isDisabled()).toBe(true);
+    expect(await submit.evaluate((el) => getComputedStyle(el).opacity)).toBe("0.7");
+    expect(await submit.evaluate((el) => getComputedStyle(el).cursor)).toBe("not-allowed");
+    await submit.click({ force: true });
+
+    const shown = await popup(page);
+    expect(shown.title).toBe("¡Suscripción completada!");
+    expect(await page.locator(".swal2-timer-progress-bar").count()).toBe(1);
+    expect(await email.inputValue()).toBe("");
+    expect(await consent.isChecked()).toBe(false);
+    expect(await submit.textContent()).toBe("SUSCRIBIRME");
+    // The popup closes itself after 4 s.
+    await expect.poll(() => page.locator(".swal2-popup").count(), { timeout: 6000 }).toBe(0);
+
+    await email.fill("LUCIA@example.com");
+    await consent.check();
+    await submit.click();
+    expect((await popup(page)).title).toBe("¡Suscripción completada!");
+  });
+
+  it("offers to retry when the server fails, and the retry subscribes", async () => {
+    const { page, email, consent, submit } = await openFooterForm();
+    let failures = 1;
+    await page.route("**/api/newsletter", async (route) => {
+      if (failures-- > 0) await route.fulfill({ status: 503, body: "down" });
+      else await route.continue();
+    });
+    await email.fill("pedro@example.com");
+    await consent.check();
+    await submit.click();
+    expect(await popup(page)).toEqual({
+      title: "¡Oops! Algo salió mal",
+      text: "Hubo un problema al procesar tu suscripción. Por favor intenta nuevamente.",
+    });
+    expect(await page.locator(".swal2-confirm").textContent()).toBe("Reintentar");
+    await page.locator(".swal2-confirm").click();
+    await expect.poll(() => page.locator(".swal2-title").textContent()).toBe("¡Suscripción completada!");
+    await closePopup(page);
+  });
+});

@@ -1,0 +1,51 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const baseUrl = () => inject("baseUrl");
+
+export type BrowserSession = {
+  /** A new page in a fresh context (no cookies), with console errors collected. */
+  newPage(options?: { mobile?: boolean }): Promise<Page>;
+  errors: string[];
+};
+
+/** One Chromium for the test file; every page gets its own context. */
+export function setUpBrowser(): BrowserSession {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  return {
+    errors,
+    async newPage({ mobile = false } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        isMobile: mobile,
+        hasTouch: mobile,
+        locale: "es-ES",
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("pageerror", (error) => errors.push(error.message));
+      return page;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { builtinCatalog } from "./builtin-catalog.ts";
+import { ageGroups, categoryTree, subCategories, topCategories } from "./categories.ts";
+import { PRICE_MAX, PRICE_MIN } from "./product-schema.ts";
+
+const catalog = builtinCatalog();
+const products = catalog.listProducts();
+
+describe("the built-in catalogue", () => {
+  it("has about two hundred products with unique ids and codes", () => {
+    expect(products.length).toBeGreaterThanOrEqual(190);
+    expect(new Set(products.map((p) => p.id)).size).toBe(products.length);
+    expect(new Set(products.map((p) => p.codigo)).size).toBe(products.length);
+  });
+
+  it("keeps prices and stock within the spec's limits", () => {
+    for (const product of products) {
+      expect(product.precio).toBeGreaterThanOrEqual(PRICE_MIN);
+      expect(product.precio).toBeLessThanOrEqual(PRICE_MAX);
+      expect([20, 100]).toContain(product.stock);
+    }
+    expect(products.some((p) => p.precio === PRICE_MIN)).toBe(true);
+    expect(products.some((p) => p.precio === PRICE_MAX)).toBe(true);
+  });
+
+  it("tags the whole gift range 157–206 as Regalo with stock 20", () => {
+    for (let id = 157; id <= 206; id++) {
+      const product = catalog.getProduct(id);
+      expect(product, `product ${id}`).toBeDefined();
+      expect(product?.subcategoria4).toBe("Regalo");
+      expect(product?.stock).toBe(20);
+    }
+  });
+
+  it("reaches every category of the menu, age groups included", () => {
+    const names = [...topCategories, ...subCategories, ...ageGroups];
+    for (const name of names) {
+      expect(catalog.listProductsByCategory(name).length, name).toBeGreaterThan(0);
+      expect(catalog.getCategoryDetail(name), name).toBeDefined();
+    }
+    expect(categoryTree.map((node) => node.name)).toEqual([...topCategories]);
+  });
+
+  it("warns about small parts where a product says it has them, in both languages", () => {
+    const warned = products.filter((p) => p.informacion.includes("menores de 3 años"));
+    expect(warned.length).toBeGreaterThan(0);
+    for (const product of warned) expect(product.pt.informacion).toMatch(/menos de 3 anos/);
+  });
+
+  it("offers helmets in the spec's sizes", () => {
+    const helmets = products.filter((p) => /^casco/i.test(p.texto));
+    expect(helmets.length).toBeGreaterThan(0);
+    expect(helmets.map((p) => p.detalles).join(" ")).toMatch(/5[3-9]-(5[4-9]|60)/);
+  });
+
+  it("finds a product by numeric id and nothing for an unknown one", () => {
+    const first = products[0];
+    expect(first && catalog.getProduct(first.id)).toBe(first);
+    expect(catalog.getProduct(99999)).toBeUndefined();
+  });
+});

@@ -1,0 +1,74 @@
+import { join } from "node:path";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Catalog } from "#catalog/catalog.ts";
+import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { healthRoutes } from "./health/health.routes.ts";
+import { requestLogger } from "./http/request-logger.ts";
+import { staticFiles } from "./http/static-files.ts";
+import { apiError } from "./http/validate.ts";
+import type { Logger } from "./logger.ts";
+import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
+import { seoRoutes } from "./seo/seo.routes.ts";
+import { pagesRoutes } from "./ssr/pages.routes.ts";
+
+export type AppDeps = {
+  database: DatabaseHandle;
+  catalog: Catalog;
+  logger: Logger;
+  origin: string;
+  /** The build output (dist/). Without it the app serves the API only, as in API tests. */
+  distDir?: string;
+};
+
+export function createApi({ database, catalog, logger }: Pick<AppDeps, "database" | "catalog" | "logger">) {
+  const api = new Hono()
+    .use(
+      bodyLimit({
+        maxSize: 64 * 1024,
+        onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
+      }),
+    )
+    .route("/health", healthRoutes(database))
+    .route("/", catalogRoutes(catalog, database.db))
+    .route("/newsletter", newsletterRoutes(database.db));
+  api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));
+  api.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json(apiError("invalid-request", error.message), error.status as ContentfulStatusCode);
+    }
+    logger.error({ err: error, path: c.req.path }, "unhandled API error");
+    return c.json(apiError("internal-error", "Something went wrong"), 500);
+  });
+  return api;
+}
+
+export async function createApp(deps: AppDeps): Promise<Hono> {
+  const { logger, distDir } = deps;
+  const app = new Hono();
+  app.use(requestLogger(logger));
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use(compress());
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.text("Internal error", 500);
+  });
+  app.route("/api", createApi(deps));
+  app.route("/", seoRoutes(deps.catalog, deps.origin));
+  if (distDir) {
+    app.route("/", staticFiles(join(distDir, "client")));
+    const pages = await pagesRoutes({
+      distDir,
+      origin: deps.origin,
+      logger,
+      apiFetch: async (request) => app.fetch(request),
+    });
+    app.route("/", pages);
+  }
+  return app;
+}

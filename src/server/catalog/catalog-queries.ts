@@ -1,0 +1,72 @@
+import type { Catalog } from "#catalog/catalog.ts";
+import { ageGroups, topCategories } from "#catalog/categories.ts";
+import { productMatchesCategory } from "#catalog/category-filter.ts";
+import type { Product } from "#catalog/product-schema.ts";
+import { PAGE_SIZE, type ProductPage, type Sort } from "#shared/api/catalog-contract.ts";
+import type { Lang } from "#shared/lang.ts";
+import type { StockLevels } from "../stock/stock-repository.ts";
+import { toProductCard } from "./product-views.ts";
+
+const RELATED_COUNT = 8;
+const GIFTS_PER_AGE = 8;
+
+const collator = { es: new Intl.Collator("es"), pt: new Intl.Collator("pt") };
+
+export function sortProducts(products: readonly Product[], sort: Sort, lang: Lang): Product[] {
+  const copy = [...products];
+  switch (sort) {
+    case "price-asc":
+      return copy.sort((a, b) => a.precio - b.precio || a.id - b.id);
+    case "price-desc":
+      return copy.sort((a, b) => b.precio - a.precio || a.id - b.id);
+    case "name":
+      return copy.sort((a, b) => collator[lang].compare(titleOf(a, lang), titleOf(b, lang)));
+    case "newest":
+      return copy.sort((a, b) => b.id - a.id);
+  }
+}
+
+export function paginate(
+  products: readonly Product[],
+  page: number,
+  lang: Lang,
+  stock: StockLevels,
+): ProductPage {
+  const pageCount = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
+  const start = (page - 1) * PAGE_SIZE;
+  return {
+    items: products.slice(start, start + PAGE_SIZE).map((p) => toProductCard(p, lang, stock)),
+    total: products.length,
+    page,
+    pageCount,
+  };
+}
+
+/** Same sub-category first, then same top category; never the product itself. */
+export function relatedProducts(catalog: Catalog, product: Product): Product[] {
+  const others = catalog.listProducts().filter((p) => p.id !== product.id);
+  const sameSub = others.filter(
+    (p) => product.subcategoria !== "" && p.subcategoria === product.subcategoria,
+  );
+  const sameTop = others.filter((p) => p.categoria === product.categoria && !sameSub.includes(p));
+  return [...sameSub, ...sameTop].slice(0, RELATED_COUNT);
+}
+
+/** The newest product of each top category. */
+export function featuredProducts(catalog: Catalog): Product[] {
+  return topCategories
+    .filter((name) => name !== "Regalo")
+    .flatMap((name) => sortProducts(catalog.listProductsByCategory(name), "newest", "es").slice(0, 1));
+}
+
+export function giftsByAge(catalog: Catalog) {
+  const gifts = catalog.listProductsByCategory("Regalo");
+  return ageGroups.map((age) => ({
+    age,
+    products: gifts.filter((p) => productMatchesCategory(p, age)).slice(0, GIFTS_PER_AGE),
+  }));
+}
+
+function titleOf(product: Product, lang: Lang): string {
+  return lang === "pt" ? product.pt.texto : product.texto;
+}

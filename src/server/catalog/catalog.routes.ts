@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import type { Catalog } from "#catalog/catalog.ts";
+import { canonicalCategory } from "#catalog/categories.ts";
+import { createProductSearch } from "#catalog/search.ts";
+import {
+  type CategoryPage,
+  type HomeContent,
+  langQuerySchema,
+  productIdParamSchema,
+  productListQuerySchema,
+  searchQuerySchema,
+} from "#shared/api/catalog-contract.ts";
+import type { Database } from "../db/client.ts";
+import { apiError, validate } from "../http/validate.ts";
+import { readStock } from "../stock/stock-repository.ts";
+import { featuredProducts, giftsByAge, paginate, relatedProducts, sortProducts } from "./catalog-queries.ts";
+import { toProductCard, toProductDetail } from "./product-views.ts";
+
+export function catalogRoutes(catalog: Catalog, db: Database) {
+  const search = createProductSearch(catalog.listProducts());
+
+  return new Hono()
+    .get("/home", validate("query", langQuerySchema), async (c) => {
+      const { lang } = c.req.valid("query");
+      const stock = await readStock(db);
+      const body: HomeContent = {
+        featured: featuredProducts(catalog).map((p) => toProductCard(p, lang, stock)),
+        giftsByAge: giftsByAge(catalog).map(({ age, products }) => ({
+          age,
+          products: products.map((p) => toProductCard(p, lang, stock)),
+        })),
+      };
+      return c.json(body);
+    })
+    .get("/products", validate("query", productListQuerySchema), async (c) => {
+      const { lang, category, sort, page } = c.req.valid("query");
+      const stock = await readStock(db);
+      const products = sortProducts(catalog.listProductsByCategory(category), sort, lang);
+      return c.json(paginate(products, page, lang, stock));
+    })
+    .get("/products/:id", validate("param", productIdParamSchema), async (c) => {
+      const { id } = c.req.valid("param");
+      const lang = langQuerySchema.parse({ lang: c.req.query("lang") }).lang;
+      const product = catalog.getProduct(id);
+      if (!product) return c.json(apiError("product-not-found", `No product ${id}`), 404);
+      const related = relatedProducts(catalog, product);
+      const stock = await readStock(db, [product.id, ...related.map((p) => p.id)]);
+      return c.json(toProductDetail(product, lang, stock, related));
+    })
+    .get("/categories/:name", validate("query", productListQuerySchema), async (c) => {
+      const { lang, sort, page } = c.req.valid("query");
+      const name = canonicalCategory(c.req.param("name"));
+      const detail = name && catalog.getCategoryDetail(name);
+      if (!name || !detail) return c.json(apiError("category-not-found", "Unknown category"), 404);
+      const stock = await readStock(db);
+      const products = sortProducts(catalog.listProductsByCategory(name), sort, lang);
+      const body: CategoryPage = {
+        ...paginate(products, page, lang, stock),
+        category: {
+          name,
+          description: lang === "pt" ? detail.pt.TextoDescripcion : detail.TextoDescripcion,
+          image: detail.Imagen,
+        },
+      };
+      return c.json(body);
+    })
+    .get("/search", validate("query", searchQuerySchema), async (c) => {
+      const { lang, q, page } = c.req.valid("query");
+      const stock = await readStock(db);
+      return c.json(paginate(search(q), page, lang, stock));
+    });
+}

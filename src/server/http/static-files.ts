@@ -1,0 +1,31 @@
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+
+const YEAR = 31_536_000;
+const MONTH = 2_592_000;
+
+/**
+ * The built browser files. /assets/* have content hashes in their names, so they never change;
+ * /media/* pictures and /icons/* are kept for a month.
+ */
+export function staticFiles(clientDir: string) {
+  const options = { root: clientDir, precompressed: true };
+  return new Hono()
+    .use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("cache-control", `public, max-age=${YEAR}, immutable`);
+    })
+    .use("/icons/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("cache-control", `public, max-age=${MONTH}`);
+    })
+    .use("/media/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("cache-control", `public, max-age=${MONTH}, stale-while-revalidate=${MONTH}`);
+    })
+    .use("/assets/*", serveStatic(options))
+    .use("/media/*", serveStatic(options))
+    .use("/icons/*", serveStatic(options))
+    .use("/favicon.svg", serveStatic({ ...options, path: join("favicon.svg") }));
+}

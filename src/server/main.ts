@@ -1,0 +1,49 @@
+import { resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import { builtinCatalog } from "#catalog/builtin-catalog.ts";
+import { createApp } from "./app.ts";
+import { openDatabase } from "./db/client.ts";
+import { parseEnv, publicOrigin } from "./env.ts";
+import { createLogger } from "./logger.ts";
+import { seedStock } from "./stock/stock-repository.ts";
+
+const env = parseEnv(process.env);
+const logger = createLogger(env);
+
+const database = await openDatabase(
+  env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+);
+const catalog = builtinCatalog();
+await seedStock(database.db, catalog.listProducts());
+
+const app = await createApp({
+  database,
+  catalog,
+  logger,
+  origin: publicOrigin(env),
+  distDir: resolve("dist"),
+});
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info(
+    { port: info.port, database: database.kind },
+    `shop listening on http://localhost:${info.port}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  server.close(async () => {
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  });
+  // Keep-alive connections may hold close() open; do not wait for them forever.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,23 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Product } from "#catalog/product-schema.ts";
+import type { Database } from "../db/client.ts";
+import { productStock } from "../db/schema.ts";
+
+export type StockLevels = ReadonlyMap<number, number>;
+
+/** Gives every catalogue product its starting stock once; later starts keep what orders left. */
+export async function seedStock(db: Database, products: readonly Product[]): Promise<void> {
+  if (products.length === 0) return;
+  await db
+    .insert(productStock)
+    .values(products.map((p) => ({ productId: p.id, available: p.stock })))
+    .onConflictDoNothing({ target: productStock.productId });
+}
+
+export async function readStock(db: Database, productIds?: readonly number[]): Promise<StockLevels> {
+  const rows = await db
+    .select({ productId: productStock.productId, available: productStock.available })
+    .from(productStock)
+    .where(productIds ? inArray(productStock.productId, [...productIds]) : sql`true`);
+  return new Map(rows.map((row) => [row.productId, row.available]));
+}

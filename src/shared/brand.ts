@@ -1,0 +1,46 @@
+/**
+ * Every name, contact and address of the (fictional) franchise and its operator.
+ * Nothing else in the code base spells these out: change them here.
+ */
+export const brand = {
+  franchise: "Miaubot",
+  shopName: "Tienda Oficial Miaubot",
+  shortName: "Miaubot",
+  company: {
+    legalName: "Faro Azul Licencias, S.L.",
+    taxId: "B-87654321",
+    address: "Calle de la Imaginación 12, 28001 Madrid, España",
+    registry: "Registro Mercantil de Madrid, tomo 40.001, folio 12, hoja M-700.001",
+  },
+  contact: {
+    phone: "+34 910 555 123",
+    phoneHref: "tel:+34910555123",
+    whatsapp: "+34 611 555 123",
+    whatsappHref: "https://wa.me/34611555123",
+    email: "atencion@tienda-miaubot.example",
+    privacyEmail: "privacidad@tienda-miaubot.example",
+  },
+  sisterSites: [
+    { id: "sisterStore", name: "Tienda Oficial Astrocan", url: "https://tienda-astrocan.example" },
+    { id: "companySite", name: "Faro Azul Licencias", url: "https://faroazul-licencias.example" },
+  ],
+  social: {
+    youtube: "https://youtube.example/@miaubot",
+    instagram: "https://instagram.example/miaubot",
+    facebook: "https://facebook.example/miaubot",
+    twitter: "https://twitter.example/miaubot",
+  },
+  designCredit: "Diseño: Estudio Faro Azul",
+  rating: { value: 4.8, reviews: 2314 },
+  characters: {
+    hero: "Miaubot",
+    girl: "Lía",
+    mouse: "Pipo",
+    inventor: "Profesora Tuerca",
+    friend: "Bruno",
+    puppy: "Chispa",
+  },
+  colors: { primary: "#009FE3" },
+} as const;
+
+export type Brand = typeof brand;

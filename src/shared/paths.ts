@@ -1,0 +1,47 @@
+/** Every route of spec §2, defined once for the web app, the sitemap and the tests. */
+export const infoPageSlugs = [
+  "envios",
+  "cambios-devoluciones",
+  "preguntas-frecuentes",
+  "quienes-somos",
+  "condiciones-de-uso",
+  "politica-de-privacidad",
+  "politica-de-cookies",
+  "nota-legal",
+] as const;
+export type FooterSlug = (typeof infoPageSlugs)[number];
+
+export const paths = {
+  home: () => "/",
+  category: (name: string) => `/categoria/${encodeURIComponent(name)}`,
+  product: (id: number) => `/detalle/${id}`,
+  search: (text: string) => `/producto/${encodeURIComponent(text)}`,
+  login: () => "/login",
+  register: () => "/register",
+  footer: (slug: FooterSlug) => `/footer/${slug}`,
+  rights: () => "/derechos",
+  checkout: () => "/checkout",
+  checkoutEnd: () => "/checkout/fin",
+  addresses: () => "/direccion",
+  coupons: () => "/cupones",
+  credit: () => "/abono",
+  orders: () => "/pedidos",
+  wishlist: () => "/wishlist",
+  personalData: () => "/datos/personales",
+  purchases: () => "/comprasRealizadas",
+  purchase: (id: string) => `/detalle/compra/${encodeURIComponent(id)}`,
+} as const;
+
+/** The guarded group of spec §2: only a signed-in shopper sees these. */
+export const guardedPatterns = [
+  "/checkout",
+  "/checkout/fin",
+  "/direccion",
+  "/cupones",
+  "/abono",
+  "/pedidos",
+  "/wishlist",
+  "/datos/personales",
+  "/comprasRealizadas",
+  "/detalle/compra/:id",
+] as const;

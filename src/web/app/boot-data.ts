@@ -1,0 +1,20 @@
+import type { DehydratedState } from "@tanstack/react-query";
+import type { Lang } from "#shared/lang.ts";
+import type { Messages } from "#web/lib/i18n/translate.ts";
+
+/** What the server hands the browser for hydration, in <script id="boot" type="application/json">. */
+export type BootData = {
+  lang: Lang;
+  origin: string;
+  messages: Messages;
+  queryState: DehydratedState;
+  /** React Router's hydration data (loader data and serialized route errors). */
+  router: unknown;
+};
+
+export const BOOT_ELEMENT_ID = "boot";
+
+/** JSON that is safe inside a <script> element. */
+export function serializeBootData(data: BootData): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

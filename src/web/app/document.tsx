@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { brand } from "#shared/brand.ts";
+import { type Lang, localeOf } from "#shared/lang.ts";
+import type { PageAssets } from "#shared/ssr-contract.ts";
+import { BOOT_ELEMENT_ID } from "./boot-data.ts";
+
+type DocumentProps = { lang: Lang; assets: PageAssets; bootJson: string; children: ReactNode };
+
+/** The HTML around the app; only #root is hydrated. */
+export function Document({ lang, assets, bootJson, children }: DocumentProps) {
+  return (
+    <html lang={localeOf[lang]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={brand.colors.primary} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        <script
+          id={BOOT_ELEMENT_ID}
+          type="application/json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: server-made JSON, "<" escaped by serializeBootData.
+          dangerouslySetInnerHTML={{ __html: bootJson }}
+        />
+        <script type="module" src={assets.entry} />
+      </body>
+    </html>
+  );
+}

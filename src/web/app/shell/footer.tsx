@@ -1,0 +1,134 @@
+import { Link } from "react-router";
+import { brand } from "#shared/brand.ts";
+import { paths } from "#shared/paths.ts";
+import { NewsletterBlock } from "#web/features/newsletter/newsletter-block.tsx";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { StarIcon } from "#web/ui/icons.tsx";
+import styles from "./footer.module.css";
+import { RightsBlock } from "./rights-block.tsx";
+
+const productLinks = ["Juguete", "Pelicula", "Escolar", "Moda", "Hogar", "Regalo"] as const;
+const aboutLinks = ["quienes-somos", "envios", "cambios-devoluciones", "preguntas-frecuentes"] as const;
+const legalLinks = [
+  "condiciones-de-uso",
+  "politica-de-privacidad",
+  "politica-de-cookies",
+  "nota-legal",
+] as const;
+const socialNetworks = ["youtube", "instagram", "facebook", "twitter"] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className={styles.footer}>
+      <NewsletterBlock />
+      <div className={styles.columns}>
+        <FooterColumn title={t("footer.products")}>
+          {productLinks.map((name) => (
+            <li key={name}>
+              <Link to={paths.category(name)}>{t(`categories.${name}`)}</Link>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title={t("footer.aboutShop")}>
+          {aboutLinks.map((slug) => (
+            <li key={slug}>
+              <Link to={paths.footer(slug)}>{t(`infoPages.${slug}`)}</Link>
+            </li>
+          ))}
+          <li className={styles.secure}>{t("footer.securePurchases")}</li>
+          <li>
+            <img
+              src="/icons/cards.svg"
+              width={168}
+              height={28}
+              alt={t("footer.cardsAccepted")}
+              loading="lazy"
+            />
+          </li>
+        </FooterColumn>
+        <FooterColumn title={t("footer.findUs")}>
+          {brand.sisterSites.map((site) => (
+            <li key={site.id}>
+              <a href={site.url} target="_blank" rel="noopener noreferrer">
+                {site.name}
+                <span className="visually-hidden"> {t("common.newTab")}</span>
+              </a>
+            </li>
+          ))}
+        </FooterColumn>
+        <FooterColumn title={t("footer.legal")}>
+          {legalLinks.map((slug) => (
+            <li key={slug}>
+              <Link to={paths.footer(slug)}>{t(`infoPages.${slug}`)}</Link>
+            </li>
+          ))}
+          <li>
+            <Link to={paths.rights()}>{t("infoPages.derechos")}</Link>
+          </li>
+        </FooterColumn>
+        <FooterColumn title={t("footer.customerService")}>
+          <li>{t("footer.hoursMonThu")}</li>
+          <li>{t("footer.hoursFri")}</li>
+          <li>
+            {t("footer.phone")}: <a href={brand.contact.phoneHref}>{brand.contact.phone}</a>
+          </li>
+          <li>
+            WhatsApp:{" "}
+            <a href={brand.contact.whatsappHref} target="_blank" rel="noopener noreferrer">
+              {brand.contact.whatsapp}
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${brand.contact.email}`}>{brand.contact.email}</a>
+          </li>
+          <li>
+            <Link to={paths.category("LotesExclusivos")}>{t("footer.exclusiveLots")}</Link>
+          </li>
+          <li>
+            <a
+              href={`mailto:${brand.contact.email}?subject=${encodeURIComponent(t("footer.contactSubject"))}`}
+            >
+              {t("footer.contactForm")}
+            </a>
+          </li>
+        </FooterColumn>
+      </div>
+      <div className={styles.trustRow}>
+        <ul className={styles.social} aria-label={t("footer.social")}>
+          {socialNetworks.map((name) => (
+            <li key={name}>
+              <a
+                href={brand.social[name]}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t(`footer.socialNetworks.${name}`)}
+              >
+                <img src={`/icons/${name}.svg`} width={22} height={22} alt="" loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.rating}>
+          <span className={styles.stars} role="img" aria-label={t("badge.stars", { count: 5 })}>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <StarIcon key={n} size={18} />
+            ))}
+          </span>
+          <strong>{t("footer.excellent")}</strong>
+          <Link to={paths.footer("quienes-somos")}>{t("footer.certificate")}</Link>
+        </div>
+      </div>
+      <RightsBlock />
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className={styles.column}>
+      <h2>{title}</h2>
+      <ul>{children}</ul>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ProductPage } from "#shared/api/catalog-contract.ts";
+import type { Lang } from "#shared/lang.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+
+export const searchQuery = (text: string, page: number, lang: Lang) =>
+  queryOptions({
+    queryKey: ["search", text, page, lang],
+    queryFn: () => {
+      const params = new URLSearchParams({ q: text, page: String(page), lang });
+      return apiRequest<ProductPage>(`/api/search?${params}`);
+    },
+  });

@@ -1,0 +1,108 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import type { ProductDetail } from "#shared/api/catalog-contract.ts";
+import { paths } from "#shared/paths.ts";
+import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSite } from "#web/lib/site.tsx";
+import { JsonLd, PageMeta } from "#web/ui/page-meta.tsx";
+import { productQuery } from "../api/get-product.ts";
+import { Price } from "./price.tsx";
+import { ProductGallery } from "./product-gallery.tsx";
+import { ProductGrid } from "./product-grid.tsx";
+import styles from "./product-view.module.css";
+import { QuantitySelector } from "./quantity-selector.tsx";
+import { StockLabel } from "./stock-label.tsx";
+
+export type PurchaseActionsProps = { product: ProductDetail; quantity: number };
+
+type ProductViewProps = {
+  id: number;
+  /** The buttons under the quantity selector, supplied by the page (cart and wish list). */
+  renderActions: (props: PurchaseActionsProps) => ReactNode;
+};
+
+/** Expects the product to exist: the route's loader answers 404 before this renders. */
+export function ProductView({ id, renderActions }: ProductViewProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { data: product } = useSuspenseQuery(productQuery(id, lang));
+  const [quantity, setQuantity] = useState(1);
+  if (!product) return null;
+  return (
+    <>
+      <PageMeta
+        title={product.texto}
+        description={product.descripcion}
+        path={paths.product(product.id)}
+        image={product.imagen}
+      />
+      <ProductJsonLd product={product} />
+      <div className={styles.layout}>
+        <ProductGallery images={product.images} title={product.texto} />
+        <div className={styles.summary}>
+          <h1>{product.texto}</h1>
+          <p className={styles.code}>{t("product.code", { code: product.codigo })}</p>
+          <p className={styles.description}>{product.descripcion}</p>
+          <div className={styles.priceRow}>
+            <Price euros={product.precio} className={styles.price} />
+            <StockLabel stock={product.stock} />
+          </div>
+          <p className={styles.vat}>{t("product.vatIncluded")}</p>
+          {product.maxPerOrder === 1 && product.stock > 0 && (
+            <p className={styles.note}>{t("product.singleUnit")}</p>
+          )}
+          <div className={styles.buy}>
+            <QuantitySelector value={quantity} max={product.maxPerOrder} onChange={setQuantity} />
+            {renderActions({ product, quantity })}
+          </div>
+        </div>
+      </div>
+      <section className={styles.texts}>
+        <TextBlock title={t("product.details")} text={product.detalles} />
+        {product.informacion && <TextBlock title={t("product.information")} text={product.informacion} />}
+      </section>
+      {product.related.length > 0 && (
+        <section aria-labelledby="related-title">
+          <h2 id="related-title">{t("product.related")}</h2>
+          <ProductGrid products={product.related.slice(0, 4)} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function TextBlock({ title, text }: { title: string; text: string }) {
+  return (
+    <div className={styles.textBlock}>
+      <h2>{title}</h2>
+      {text.split("\n").map((line, index) => (
+        // Lines of a fixed text never reorder: the index is a stable key here.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <p key={index}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+function ProductJsonLd({ product }: { product: ProductDetail }) {
+  const { origin } = useSite();
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.texto,
+        sku: product.codigo,
+        description: product.descripcion,
+        image: product.images.map((image) => `${origin}${image}`),
+        offers: {
+          "@type": "Offer",
+          url: `${origin}${paths.product(product.id)}`,
+          priceCurrency: "EUR",
+          price: product.precio.toFixed(2),
+          availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { useRevalidator } from "react-router";
+import { languages } from "#shared/lang.ts";
+import { useSwitchLanguage, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import styles from "./language-switcher.module.css";
+
+/** ES / PT: switches every text and <html lang>, remembered in a cookie. */
+export function LanguageSwitcher() {
+  const { t, lang: current } = useTranslation();
+  const switchLanguage = useSwitchLanguage();
+  const revalidator = useRevalidator();
+  return (
+    <fieldset className={styles.switcher}>
+      <legend className="visually-hidden">{t("language.label")}</legend>
+      {languages.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          lang={lang}
+          aria-pressed={lang === current}
+          className={lang === current ? styles.active : styles.option}
+          onClick={async () => {
+            await switchLanguage(lang);
+            // Loaders read the language: let them fetch the page's data in the new one.
+            void revalidator.revalidate();
+          }}
+        >
+          {lang.toUpperCase()}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

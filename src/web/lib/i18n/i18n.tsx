@@ -1,0 +1,35 @@
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { useStore } from "zustand";
+import type { Lang } from "#shared/lang.ts";
+import { type I18nStore, switchLanguage } from "./i18n-store.ts";
+import { createTranslate, type Translate } from "./translate.ts";
+
+/** Our own small i18n layer (docs/decisions/005-own-i18n-layer.md). */
+const I18nContext = createContext<I18nStore | null>(null);
+
+export function I18nProvider({ store, children }: { store: I18nStore; children: ReactNode }) {
+  return <I18nContext value={store}>{children}</I18nContext>;
+}
+
+function useI18nStore(): I18nStore {
+  const store = useContext(I18nContext);
+  if (!store) throw new Error("useTranslation needs an I18nProvider");
+  return store;
+}
+
+export function useLang(): Lang {
+  return useStore(useI18nStore(), (state) => state.lang);
+}
+
+export function useTranslation(): { t: Translate; lang: Lang } {
+  const store = useI18nStore();
+  const lang = useStore(store, (state) => state.lang);
+  const messages = useStore(store, (state) => state.messages[state.lang]);
+  const t = useMemo(() => createTranslate(lang, messages ?? {}), [lang, messages]);
+  return { t, lang };
+}
+
+export function useSwitchLanguage(): (lang: Lang) => Promise<void> {
+  const store = useI18nStore();
+  return (lang) => switchLanguage(store, lang);
+}

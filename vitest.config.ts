@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit tests run everywhere they live (*.test.ts beside the code). API tests (*.api.test.ts) run
+ * twice: on the embedded PGlite database and on the PostgreSQL server of TEST_DATABASE_URL.
+ */
+const apiTests = "src/server/**/*.api.test.ts";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.{ts,tsx}"], exclude: [apiTests] },
+      },
+      {
+        extends: true,
+        test: { name: "api-pglite", include: [apiTests], env: { TEST_DB: "pglite" } },
+      },
+      {
+        extends: true,
+        test: { name: "api-postgres", include: [apiTests], env: { TEST_DB: "postgres" } },
+      },
+    ],
+  },
+});
