@@ -10,6 +10,8 @@ describe("navigation", () => {
     const html = await response.text();
     expect(html).toContain('<html lang="es-ES"');
     expect(html).toContain("Destacados");
+    // The content is in place, not streamed behind a loading fallback.
+    expect(html).not.toContain('<template id="B:');
     expect(html).toMatch(/<link rel="canonical" href="[^"]+\/"/);
     expect(html).toContain('hrefLang="pt"');
   });

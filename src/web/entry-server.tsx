@@ -1,16 +1,14 @@
 import { dehydrate } from "@tanstack/react-query";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  isRouteErrorResponse,
-  StaticRouterProvider,
-} from "react-router";
+import { prerender } from "react-dom/static";
+import { matchPath, StaticRouter } from "react-router";
+import type { Lang } from "#shared/lang.ts";
 import type { RendererModule, RenderOptions } from "#shared/ssr-contract.ts";
+import { AppRoutes } from "./app/app-routes.tsx";
 import { serializeBootData } from "./app/boot-data.ts";
 import { Document } from "./app/document.tsx";
+import type { PrefetchOutcome } from "./app/page-module.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { createRoutes } from "./app/routes.tsx";
+import { guardedRoutes, loadPage, type PageName, publicRoutes } from "./app/route-table.ts";
 import { setApiFetcher } from "./lib/api-client.ts";
 import { createI18nStore } from "./lib/i18n/i18n-store.ts";
 import es from "./lib/i18n/locales/es.json";
@@ -24,50 +22,65 @@ export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
 };
 
 async function renderPage({ request, lang, origin, assetsFor }: RenderOptions): Promise<Response> {
+  const url = new URL(request.url);
   const queryClient = createQueryClient();
-  const handler = createStaticHandler(createRoutes({ queryClient, getLang: () => lang }));
-  const context = await handler.query(request);
-  if (context instanceof Response) return context;
+  const route = matchPage(url.pathname);
+  // Spec §2: an unknown path goes to /.
+  if (!route) return redirectTo("/");
+  const outcome = await prefetchPage(route, { queryClient, lang, searchParams: url.searchParams });
+  if ("redirect" in outcome) return redirectTo(outcome.redirect);
 
   const messages = lang === "pt" ? pt : es;
-  const i18n = createI18nStore(lang, messages);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const pages = context.matches.flatMap((match) => {
-    const page = (match.route.handle as { page?: string } | undefined)?.page;
-    return page ? [page] : [];
-  });
-  const bootJson = serializeBootData({
-    lang,
-    origin,
-    messages,
-    queryState: dehydrate(queryClient),
-    router: {
-      loaderData: context.loaderData,
-      actionData: context.actionData,
-      errors: serializeErrors(context.errors),
-    },
-  });
-  const html = renderToString(
-    <Document lang={lang} assets={assetsFor(pages)} bootJson={bootJson}>
-      <AppProviders queryClient={queryClient} i18n={i18n} site={{ origin }}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+  const bootJson = serializeBootData({ lang, origin, messages, queryState: dehydrate(queryClient) });
+  const { prelude } = await prerender(
+    <Document lang={lang} assets={assetsFor(route.page ? [route.page] : [])} bootJson={bootJson}>
+      <AppProviders queryClient={queryClient} i18n={createI18nStore(lang, messages)} site={{ origin }}>
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </Document>,
+    // Never outline a finished page behind its fallback: crawlers and first paint get it inline.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  return new Response(`<!DOCTYPE html>${html}`, {
-    status: context.statusCode,
+  return new Response(prelude.pipeThrough(withDoctype()), {
+    status: outcome.status,
     headers: { "content-type": "text/html; charset=utf-8" },
   });
 }
 
-/** React Router's own format, which createBrowserRouter turns back into error objects. */
-function serializeErrors(errors: Record<string, unknown> | null) {
-  if (!errors) return null;
-  return Object.fromEntries(
-    Object.entries(errors).map(([routeId, error]) => {
-      if (isRouteErrorResponse(error)) return [routeId, { ...error, __type: "RouteErrorResponse" }];
-      if (error instanceof Error) return [routeId, { message: "Internal error", __type: "Error" }];
-      return [routeId, error];
-    }),
-  );
+type MatchedRoute = { page: PageName | undefined; params: Record<string, string | undefined> };
+
+function matchPage(pathname: string): MatchedRoute | undefined {
+  for (const { path, page } of publicRoutes) {
+    const match = matchPath(path, pathname);
+    if (match) return { page, params: match.params };
+  }
+  // Guarded pages render their guard, which sends a signed-out shopper home in the browser.
+  if (guardedRoutes.some((path) => matchPath(path, pathname))) return { page: undefined, params: {} };
+  return undefined;
+}
+
+async function prefetchPage(
+  route: MatchedRoute,
+  context: { queryClient: ReturnType<typeof createQueryClient>; lang: Lang; searchParams: URLSearchParams },
+): Promise<PrefetchOutcome> {
+  if (!route.page) return { status: 200 };
+  const page = await loadPage(route.page);
+  return page.prefetch ? page.prefetch({ ...context, params: route.params }) : { status: 200 };
+}
+
+function redirectTo(location: string): Response {
+  return new Response(null, { status: 302, headers: { location } });
+}
+
+function withDoctype(): TransformStream<Uint8Array, Uint8Array> {
+  let first = true;
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (first) controller.enqueue(new TextEncoder().encode("<!DOCTYPE html>"));
+      first = false;
+      controller.enqueue(chunk);
+    },
+  });
 }

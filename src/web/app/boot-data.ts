@@ -8,8 +8,6 @@ export type BootData = {
   origin: string;
   messages: Messages;
   queryState: DehydratedState;
-  /** React Router's hydration data (loader data and serialized route errors). */
-  router: unknown;
 };
 
 export const BOOT_ELEMENT_ID = "boot";

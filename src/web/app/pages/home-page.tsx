@@ -1,12 +1,10 @@
 import { homeQuery } from "#web/features/catalog/api/get-home.ts";
 import { HomeView } from "#web/features/catalog/components/home-view.tsx";
-import type { RouteContext } from "../route-context.ts";
+import { ok, type PageModule } from "../page-module.ts";
 
-export const createLoader =
-  ({ queryClient, getLang }: RouteContext) =>
-  async () => {
-    await queryClient.ensureQueryData(homeQuery(getLang()));
-    return null;
-  };
+export const prefetch: PageModule["prefetch"] = async ({ queryClient, lang }) => {
+  await queryClient.ensureQueryData(homeQuery(lang));
+  return ok;
+};
 
 export const Component = HomeView;

@@ -1,17 +1,20 @@
-import { type LoaderFunctionArgs, redirect } from "react-router";
+import { Navigate, useParams } from "react-router";
 import { searchQuery } from "#web/features/catalog/api/search-products.ts";
 import { SearchView } from "#web/features/catalog/components/search-view.tsx";
 import { readListParams } from "#web/features/catalog/list-params.ts";
-import type { RouteContext } from "../route-context.ts";
+import { ok, type PageModule } from "../page-module.ts";
 
-export const createLoader =
-  ({ queryClient, getLang }: RouteContext) =>
-  async ({ params, request }: LoaderFunctionArgs) => {
-    const text = (params.producto ?? "").trim();
-    if (text === "") return redirect("/");
-    const { page } = readListParams(new URL(request.url).searchParams);
-    await queryClient.ensureQueryData(searchQuery(text.slice(0, 100), page, getLang()));
-    return null;
-  };
+const searchText = (value: string | undefined) => (value ?? "").trim().slice(0, 100);
 
-export const Component = SearchView;
+export const prefetch: PageModule["prefetch"] = async ({ queryClient, lang, params, searchParams }) => {
+  const text = searchText(params.producto);
+  if (text === "") return { redirect: "/" };
+  await queryClient.ensureQueryData(searchQuery(text, readListParams(searchParams).page, lang));
+  return ok;
+};
+
+export function Component() {
+  const text = searchText(useParams().producto);
+  // Spec §5: blank search text does nothing; an address with one goes home.
+  return text === "" ? <Navigate to="/" replace /> : <SearchView text={text} />;
+}

@@ -1,19 +1,20 @@
 import { Suspense, useEffect } from "react";
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { ErrorBoundary } from "#web/ui/error-boundary.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { ToastArea } from "#web/ui/toast-area.tsx";
 import { BuyerProtectionBadge } from "./buyer-protection-badge.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import styles from "./root-layout.module.css";
+import { RouteError } from "./route-error.tsx";
 
 /** Spec §2: header, main, footer, the buyer-protection badge and the toast area. */
 export function RootLayout() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  useScrollToTopOnRouteChange();
-  const spinner = <Spinner fullPage label={t("common.loading")} />;
+  const { pathname } = useLocation();
+  useScrollToTopOnRouteChange(pathname);
   return (
     <>
       <a href="#main" className={styles.skip}>
@@ -21,20 +22,21 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className={styles.main}>
-        <Suspense fallback={spinner}>
-          <Outlet />
-        </Suspense>
+        {/* Keyed by path: each page gets a fresh boundary, so loading shows the spinner. */}
+        <ErrorBoundary key={pathname} fallback={<RouteError />}>
+          <Suspense fallback={<Spinner fullPage label={t("common.loading")} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
       <BuyerProtectionBadge />
-      {navigation.state === "loading" && spinner}
       <ToastArea />
     </>
   );
 }
 
-function useScrollToTopOnRouteChange() {
-  const { pathname } = useLocation();
+function useScrollToTopOnRouteChange(pathname: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: "smooth" });

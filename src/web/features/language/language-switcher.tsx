@@ -1,4 +1,3 @@
-import { useRevalidator } from "react-router";
 import { languages } from "#shared/lang.ts";
 import { useSwitchLanguage, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import styles from "./language-switcher.module.css";
@@ -7,7 +6,6 @@ import styles from "./language-switcher.module.css";
 export function LanguageSwitcher() {
   const { t, lang: current } = useTranslation();
   const switchLanguage = useSwitchLanguage();
-  const revalidator = useRevalidator();
   return (
     <fieldset className={styles.switcher}>
       <legend className="visually-hidden">{t("language.label")}</legend>
@@ -18,11 +16,8 @@ export function LanguageSwitcher() {
           lang={lang}
           aria-pressed={lang === current}
           className={lang === current ? styles.active : styles.option}
-          onClick={async () => {
-            await switchLanguage(lang);
-            // Loaders read the language: let them fetch the page's data in the new one.
-            void revalidator.revalidate();
-          }}
+          // Queries are keyed by language: the page fetches its data in the new one by itself.
+          onClick={() => void switchLanguage(lang)}
         >
           {lang.toUpperCase()}
         </button>

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { NotFoundState } from "#web/ui/not-found-state.tsx";
+import { NotFoundPage } from "#web/ui/not-found-page.tsx";
 import { PageMeta } from "#web/ui/page-meta.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";
 import { categoryPageQuery } from "../api/get-category-page.ts";
@@ -20,16 +20,7 @@ export function CategoryView() {
   const [searchParams] = useSearchParams();
   const { sort, page } = readListParams(searchParams);
   const { data } = useSuspenseQuery(categoryPageQuery({ name, sort, page, lang }));
-  if (!data) {
-    return (
-      <NotFoundState
-        title={t("notFound.categoryTitle")}
-        message={t("notFound.categoryMessage", { name })}
-        backTo={paths.home()}
-        backLabel={t("notFound.backHome")}
-      />
-    );
-  }
+  if (!data) return <NotFoundPage kind="category" />;
   const title = t(`categories.${data.category.name}`);
   return (
     <>

@@ -4,6 +4,7 @@ import type { ProductDetail } from "#shared/api/catalog-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSite } from "#web/lib/site.tsx";
+import { NotFoundPage } from "#web/ui/not-found-page.tsx";
 import { JsonLd, PageMeta } from "#web/ui/page-meta.tsx";
 import { productQuery } from "../api/get-product.ts";
 import { Price } from "./price.tsx";
@@ -21,13 +22,12 @@ type ProductViewProps = {
   renderActions: (props: PurchaseActionsProps) => ReactNode;
 };
 
-/** Expects the product to exist: the route's loader answers 404 before this renders. */
 export function ProductView({ id, renderActions }: ProductViewProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const { data: product } = useSuspenseQuery(productQuery(id, lang));
   const [quantity, setQuantity] = useState(1);
-  if (!product) return null;
+  if (!product) return <NotFoundPage kind="product" />;
   return (
     <>
       <PageMeta

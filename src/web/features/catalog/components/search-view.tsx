@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useParams, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { PageMeta } from "#web/ui/page-meta.tsx";
@@ -10,10 +10,9 @@ import { Pagination } from "./pagination.tsx";
 import { ProductGrid } from "./product-grid.tsx";
 import styles from "./search-view.module.css";
 
-export function SearchView() {
+export function SearchView({ text }: { text: string }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const text = (useParams().producto ?? "").trim().slice(0, 100);
   const { page } = readListParams(useSearchParams()[0]);
   const { data } = useSuspenseQuery(searchQuery(text, page, lang));
   return (

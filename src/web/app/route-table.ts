@@ -1,0 +1,40 @@
+import type { PageModule } from "./page-module.ts";
+
+/** Spec §2's public routes and the page module each one loads (./pages/{page}.tsx). */
+export const publicRoutes = [
+  { path: "/", page: "home-page" },
+  { path: "/categoria/:categoria", page: "category-page" },
+  { path: "/detalle/:producto", page: "product-page" },
+  { path: "/producto/:producto", page: "search-page" },
+  { path: "/footer/:slug", page: "info-page" },
+  { path: "/derechos", page: "rights-page" },
+  { path: "/login", page: "login-page" },
+  { path: "/register", page: "register-page" },
+] as const;
+
+export type PageName = (typeof publicRoutes)[number]["page"];
+
+/** Spec §2's guarded group; their pages arrive with the accounts and checkout issues. */
+export const guardedRoutes = [
+  "/checkout",
+  "/checkout/fin",
+  "/direccion",
+  "/cupones",
+  "/abono",
+  "/pedidos",
+  "/wishlist",
+  "/datos/personales",
+  "/comprasRealizadas",
+  "/detalle/compra/:id",
+] as const;
+
+const pageModules = import.meta.glob<PageModule>("./pages/*.tsx");
+
+export function loadPage(name: PageName): Promise<PageModule> {
+  const load = pageModules[`./pages/${name}.tsx`];
+  if (!load) throw new Error(`No page module ${name}`);
+  return load();
+}
+
+/** Source file of a page, to find its chunk in the build manifest (server preloads). */
+export const pageFile = (name: PageName) => `src/web/app/pages/${name}.tsx`;
