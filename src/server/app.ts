@@ -52,7 +52,25 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   const { logger, distDir } = deps;
   const app = new Hono();
   app.use(requestLogger(logger));
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use(
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      // Boot data and JSON-LD are data blocks, not scripts: no inline script is ever allowed.
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React style attributes and the popup library's injected styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Product pictures may live on an external image host (spec §3).
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    }),
+  );
   app.use(compress());
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");

@@ -52,11 +52,21 @@ export function relatedProducts(catalog: Catalog, product: Product): Product[] {
   return [...sameSub, ...sameTop].slice(0, RELATED_COUNT);
 }
 
-/** The newest product of each top category. */
+const FEATURED_COUNT = 8;
+
+/** The newest products, taken in turns from each top category so every one is shown. */
 export function featuredProducts(catalog: Catalog): Product[] {
-  return topCategories
+  const queues = topCategories
     .filter((name) => name !== "Regalo")
-    .flatMap((name) => sortProducts(catalog.listProductsByCategory(name), "newest", "es").slice(0, 1));
+    .map((name) => sortProducts(catalog.listProductsByCategory(name), "newest", "es"));
+  const featured: Product[] = [];
+  for (let round = 0; featured.length < FEATURED_COUNT && queues.some((q) => q.length > round); round++) {
+    for (const queue of queues) {
+      const product = queue[round];
+      if (product && featured.length < FEATURED_COUNT) featured.push(product);
+    }
+  }
+  return featured;
 }
 
 export function giftsByAge(catalog: Catalog) {

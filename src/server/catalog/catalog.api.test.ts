@@ -82,7 +82,8 @@ describe("catalogue API", () => {
 
   it("builds the home page content", async () => {
     const home = await getJson<HomeContent>("/api/home");
-    expect(home.featured.length).toBeGreaterThan(0);
+    expect(home.featured).toHaveLength(8);
+    expect(new Set(home.featured.map((item) => item.categoria)).size).toBe(6);
     expect(home.giftsByAge.map((group) => group.age)).toHaveLength(5);
     expect(home.giftsByAge.every((group) => group.products.length > 0)).toBe(true);
   });
