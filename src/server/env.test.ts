@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv, publicOrigin } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("defaults to port 3000 and the embedded database", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe("./data");
+    expect(publicOrigin(env)).toBe("http://localhost:3000");
+  });
+
+  it("reads a PostgreSQL URL and a public origin", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://u@db/shop", PUBLIC_URL: "https://tienda.example/", PORT: "8080" });
+    expect(env.DATABASE_URL).toBe("postgres://u@db/shop");
+    expect(publicOrigin(env)).toBe("https://tienda.example");
+  });
+
+  it("fails fast with a readable message", () => {
+    expect(() => parseEnv({ PORT: "seventy" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+});
