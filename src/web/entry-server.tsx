@@ -10,9 +10,7 @@ import type { PrefetchOutcome } from "./app/page-module.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { guardedRoutes, loadPage, type PageName, publicRoutes } from "./app/route-table.ts";
 import { setApiFetcher } from "./lib/api-client.ts";
-import { createI18nStore } from "./lib/i18n/i18n-store.ts";
-import es from "./lib/i18n/locales/es.json";
-import pt from "./lib/i18n/locales/pt.json";
+import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
 /** Pages call the API in-process on the server: same requests as the browser, no network. */
@@ -30,7 +28,7 @@ async function renderPage({ request, lang, origin, assetsFor }: RenderOptions): 
   const outcome = await prefetchPage(route, { queryClient, lang, searchParams: url.searchParams });
   if ("redirect" in outcome) return redirectTo(outcome.redirect);
 
-  const messages = lang === "pt" ? pt : es;
+  const messages = await loadMessages(lang);
   const bootJson = serializeBootData({ lang, origin, messages, queryState: dehydrate(queryClient) });
   const { prelude } = await prerender(
     <Document lang={lang} assets={assetsFor(route.page ? [route.page] : [])} bootJson={bootJson}>
