@@ -16,6 +16,18 @@ describe("navigation", () => {
     expect(html).toContain('hrefLang="pt"');
   });
 
+  it("shows gift ideas one age group at a time", async () => {
+    const page = await session.newPage();
+    await page.goto("/");
+    const tab = page.getByRole("tab", { name: "De 8 a 11 años" });
+    await tab.click();
+    expect(await tab.getAttribute("aria-selected")).toBe("true");
+    const panel = page.getByRole("tabpanel");
+    expect(await panel.locator("article").count()).toBeGreaterThan(0);
+    await panel.getByRole("link", { name: "Ver todos los regalos de De 8 a 11 años" }).click();
+    await page.waitForURL(/\/categoria\/DE%208%20A%2011%20A%C3%91OS$/);
+  });
+
   it("goes from the menu to a category, sorts it, and opens a product", async () => {
     const page = await session.newPage();
     await page.goto("/");

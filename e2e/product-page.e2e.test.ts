@@ -19,7 +19,9 @@ describe("product page", () => {
     const dialog = page.locator("dialog[open]");
     await expect.poll(() => dialog.count()).toBe(1);
     await dialog.locator("img").click();
-    await expect.poll(() => dialog.locator("img").evaluate((img) => getComputedStyle(img).transform)).not.toBe("none");
+    await expect
+      .poll(() => dialog.locator("img").evaluate((img) => getComputedStyle(img).transform))
+      .not.toBe("none");
     await dialog.getByRole("button", { name: "Cerrar" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
   });
@@ -36,7 +38,10 @@ describe("product page", () => {
   it("shows the stock state next to the price", async () => {
     const page = await session.newPage();
     await page.goto("/detalle/1");
-    const label = page.locator("main").getByText(/^(En stock|Últimas unidades|Agotado)$/).first();
+    const label = page
+      .locator("main")
+      .getByText(/^(En stock|Últimas unidades|Agotado)$/)
+      .first();
     expect(await label.textContent()).toBe("En stock");
   });
 });

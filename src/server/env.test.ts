@@ -11,7 +11,11 @@ describe("parseEnv", () => {
   });
 
   it("reads a PostgreSQL URL and a public origin", () => {
-    const env = parseEnv({ DATABASE_URL: "postgres://u@db/shop", PUBLIC_URL: "https://tienda.example/", PORT: "8080" });
+    const env = parseEnv({
+      DATABASE_URL: "postgres://u@db/shop",
+      PUBLIC_URL: "https://tienda.example/",
+      PORT: "8080",
+    });
     expect(env.DATABASE_URL).toBe("postgres://u@db/shop");
     expect(publicOrigin(env)).toBe("https://tienda.example");
   });

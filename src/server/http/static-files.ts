@@ -7,7 +7,7 @@ const MONTH = 2_592_000;
 
 /**
  * The built browser files. /assets/* have content hashes in their names, so they never change;
- * /media/* pictures and /icons/* are kept for a month.
+ * /icons/* are brand marks that do not change; /media/* pictures are kept for a month.
  */
 export function staticFiles(clientDir: string) {
   const options = { root: clientDir, precompressed: true };
@@ -18,7 +18,7 @@ export function staticFiles(clientDir: string) {
     })
     .use("/icons/*", async (c, next) => {
       await next();
-      if (c.res.ok) c.header("cache-control", `public, max-age=${MONTH}`);
+      if (c.res.ok) c.header("cache-control", `public, max-age=${YEAR}`);
     })
     .use("/media/*", async (c, next) => {
       await next();

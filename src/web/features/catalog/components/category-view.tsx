@@ -41,6 +41,7 @@ export function CategoryView() {
         <span className={controls.count}>{t("list.count", { count: data.total })}</span>
         <SortSelect value={sort} />
       </div>
+      <h2 className="visually-hidden">{t("list.products")}</h2>
       <ProductGrid products={data.items} priorityCount={2} />
       <Pagination page={data.page} pageCount={data.pageCount} />
     </>

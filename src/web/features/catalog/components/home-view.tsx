@@ -8,6 +8,7 @@ import { PageMeta } from "#web/ui/page-meta.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";
 import { homeQuery } from "../api/get-home.ts";
 import { categoryImage } from "../category-image.ts";
+import { GiftsByAge } from "./gifts-by-age.tsx";
 import styles from "./home-view.module.css";
 import { ProductGrid } from "./product-grid.tsx";
 
@@ -56,15 +57,7 @@ export function HomeView() {
 
       <section aria-labelledby="home-gifts">
         <h2 id="home-gifts">{t("home.gifts")}</h2>
-        {data.giftsByAge.map(({ age, products }) => (
-          <div key={age} className={styles.ageRow}>
-            <div className={styles.ageHeader}>
-              <h3>{t(`categories.${age}`)}</h3>
-              <Link to={paths.category(age)}>{t("home.seeAll")}</Link>
-            </div>
-            <ProductGrid products={products.slice(0, 4)} />
-          </div>
-        ))}
+        <GiftsByAge groups={data.giftsByAge} />
       </section>
     </>
   );

@@ -14,7 +14,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
       <Link to={paths.product(product.id)} className={styles.link}>
         <ProductImage
           src={product.imagen}
-          alt={product.texto}
+          alt=""
           sizes="(min-width: 1200px) 280px, (min-width: 700px) 30vw, 48vw"
           priority={priority}
         />

@@ -8,6 +8,7 @@ import styles from "./product-gallery.module.css";
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState(0);
+  const [zoomOpen, setZoomOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const current = images[selected] ?? images[0] ?? "";
   return (
@@ -15,7 +16,10 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
       <button
         type="button"
         className={styles.main}
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => {
+          setZoomOpen(true);
+          dialog.current?.showModal();
+        }}
         aria-label={t("product.zoom")}
       >
         <ProductImage src={current} alt={title} sizes="(min-width: 900px) 520px, 92vw" priority />
@@ -40,8 +44,9 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
           ))}
         </ul>
       )}
-      <dialog ref={dialog} className={styles.dialog} aria-label={title}>
-        <ZoomPane src={current} alt={title} />
+      <dialog ref={dialog} className={styles.dialog} aria-label={title} onClose={() => setZoomOpen(false)}>
+        {/* The full-size picture loads only when someone asks for it. */}
+        {zoomOpen && <ZoomPane src={current} alt={title} />}
         <button
           type="button"
           className={styles.close}

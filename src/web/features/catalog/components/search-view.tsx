@@ -29,6 +29,7 @@ export function SearchView({ text }: { text: string }) {
         <p className={styles.empty}>{t("search.empty")}</p>
       ) : (
         <>
+          <h2 className="visually-hidden">{t("list.products")}</h2>
           <ProductGrid products={data.items} priorityCount={2} />
           <Pagination page={data.page} pageCount={data.pageCount} />
         </>

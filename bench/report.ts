@@ -1,0 +1,123 @@
+import { type BudgetCheck, formatKb } from "./budgets.ts";
+import type { PageJs } from "./initial-js.ts";
+import type { AuditFinding, PageLighthouse } from "./lighthouse.ts";
+
+const print = (line = "") => process.stdout.write(`${line}\n`);
+
+export function printLighthouseTable(pages: readonly PageLighthouse[], runs: number): void {
+  print();
+  print(`Lighthouse (mobile, simulated throttling), median of ${runs} runs by performance score`);
+  const header = [
+    "page",
+    "perf",
+    "a11y",
+    "best pr.",
+    "SEO",
+    "LCP ms",
+    "CLS",
+    "TBT ms",
+    "perf runs",
+    "CPU index",
+  ];
+  const rows = pages.map((page) => [
+    page.path,
+    score(page.median.performance),
+    score(page.median.accessibility),
+    score(page.median.bestPractices),
+    score(page.median.seo),
+    fixed(page.median.lcpMs, 0),
+    fixed(page.median.cls, 3),
+    fixed(page.median.tbtMs, 0),
+    page.runs.map((run) => score(run.performance)).join(", "),
+    fixed(page.median.benchmarkIndex, 0),
+  ]);
+  printTable(header, rows);
+}
+
+export function printFindings(pages: readonly PageLighthouse[]): void {
+  print();
+  print("Audits that cost points (median run; categories below 100):");
+  for (const page of pages) {
+    print(`  ${page.path}`);
+    if (page.findings.length === 0) print("    none");
+    for (const finding of page.findings) {
+      print(`    ${describeFinding(finding)}`);
+      for (const element of finding.elements ?? []) print(`        ${oneLine(element)}`);
+    }
+    for (const error of page.errors) print(`    (failed ${error})`);
+  }
+}
+
+export function printJs(pages: readonly PageJs[]): void {
+  print();
+  print("Initial JS (every script fetched until network idle, gzip -9):");
+  for (const page of pages) {
+    print(
+      `  ${page.path}: ${formatKb(page.totalGzipBytes)} (${page.files.length} files, ${kb(page.totalRawBytes)} raw)`,
+    );
+  }
+  for (const page of pages) {
+    print();
+    print(`  Files for ${page.path}:`);
+    printTable(
+      ["gzip", "raw", "file"],
+      page.files.map((file) => [kb(file.gzipBytes), kb(file.rawBytes), file.url]),
+      "    ",
+    );
+  }
+}
+
+export function printBudgets(checks: readonly BudgetCheck[]): void {
+  print();
+  print("Budgets (informative, never failing):");
+  let path = "";
+  for (const check of checks) {
+    if (check.path !== path) {
+      path = check.path;
+      print(`  ${path}`);
+    }
+    print(`    ${check.text}`);
+  }
+}
+
+export function printSection(title: string): void {
+  print();
+  print(title);
+}
+
+function describeFinding(finding: AuditFinding): string {
+  const value = finding.displayValue ? ` — ${finding.displayValue}` : "";
+  const cost = finding.weight > 0 ? `weight ${finding.weight}` : "diagnostic, no weight";
+  return `[${finding.category}] ${finding.id}: ${finding.title}${value} (score ${finding.score.toFixed(2)}, ${cost})`;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
+}
+
+function printTable(header: readonly string[], rows: readonly (readonly string[])[], indent = ""): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (cells: readonly string[]) =>
+    indent +
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join("  ");
+  print(line(header));
+  print(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) print(line(row));
+}
+
+function score(value: number | null): string {
+  return value === null ? "–" : String(value);
+}
+
+function fixed(value: number | null, digits: number): string {
+  return value === null ? "–" : value.toFixed(digits);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type RunningShop = {
+  baseUrl: string;
+  /** Sends SIGTERM, waits for the exit and deletes the temporary database. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+const HEALTH_TIMEOUT_MS = 30_000;
+const EXIT_TIMEOUT_MS = 15_000;
+
+/** Starts the built shop (`node src/server/main.ts`) on a free port with a fresh embedded database. */
+export async function startShop(cwd: string): Promise<RunningShop> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-"));
+  // The benchmark always runs on its own embedded database, whatever the caller's environment says.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(process.execPath, ["src/server/main.ts"], {
+    cwd,
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let stopped: Promise<void> | undefined;
+  const shop: RunningShop = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () => {
+      stopped ??= stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+      return stopped;
+    },
+  };
+  try {
+    await waitForHealth(shop.baseUrl, child);
+  } catch (error) {
+    await shop.stop();
+    throw error;
+  }
+  return shop;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), EXIT_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop exited during start-up (code ${child.exitCode})`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The shop did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("No free port")),
+      );
+    });
+  });
+}
