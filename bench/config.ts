@@ -5,18 +5,7 @@ export const BENCH_PAGES = ["/", "/categoria/Juguete", "/detalle/1"] as const;
 /** Lighthouse scores vary from run to run: each page runs this often and the median run is reported. */
 export const LIGHTHOUSE_RUNS = 3;
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-
-export const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 export const BUDGETS = {
   /** Lighthouse scores, 0–100: at least. */

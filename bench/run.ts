@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type RunningShop, startShop } from "../e2e/support/start-shop.ts";
 import { type BudgetCheck, jsCheck, lighthouseChecks } from "./budgets.ts";
 import { BENCH_PAGES, BUDGETS, LIGHTHOUSE_RUNS, RESULTS_FILE } from "./config.ts";
 import { measureInitialJs, type PageJs } from "./initial-js.ts";
@@ -14,7 +15,6 @@ import {
   type PageLighthouse,
 } from "./lighthouse.ts";
 import { printBudgets, printFindings, printJs, printLighthouseTable, printSection } from "./report.ts";
-import { type RunningShop, startShop } from "./start-shop.ts";
 
 /**
  * `npm run bench`: Lighthouse scores and initial JS of the built shop, compared with the budgets.

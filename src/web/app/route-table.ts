@@ -1,3 +1,4 @@
+import { guardedPatterns } from "#shared/paths.ts";
 import type { PageModule } from "./page-module.ts";
 
 /** Spec §2's public routes and the page module each one loads (./pages/{page}.tsx). */
@@ -15,18 +16,7 @@ export const publicRoutes = [
 export type PageName = (typeof publicRoutes)[number]["page"];
 
 /** Spec §2's guarded group; their pages arrive with the accounts and checkout issues. */
-export const guardedRoutes = [
-  "/checkout",
-  "/checkout/fin",
-  "/direccion",
-  "/cupones",
-  "/abono",
-  "/pedidos",
-  "/wishlist",
-  "/datos/personales",
-  "/comprasRealizadas",
-  "/detalle/compra/:id",
-] as const;
+export const guardedRoutes = guardedPatterns;
 
 const pageModules = import.meta.glob<PageModule>("./pages/*.tsx");
 

@@ -1,21 +1,12 @@
 import { z } from "zod";
+import { infoPageSlugs as footerSlugs } from "#shared/paths.ts";
 
 /**
  * The information and legal pages of the footer (shipping, returns, FAQ, about us and the legal
  * texts). Their content lives in ./content/{lang}/{slug}.json, one file per page and language.
  * Texts are plain text; names and contacts are written as {{placeholders}} filled from brand.ts.
  */
-export const infoPageSlugs = [
-  "envios",
-  "cambios-devoluciones",
-  "preguntas-frecuentes",
-  "quienes-somos",
-  "condiciones-de-uso",
-  "politica-de-privacidad",
-  "politica-de-cookies",
-  "nota-legal",
-  "derechos",
-] as const;
+export const infoPageSlugs = [...footerSlugs, "derechos"] as const;
 
 export const infoPageSlugSchema = z.enum(infoPageSlugs);
 export type InfoPageSlug = z.infer<typeof infoPageSlugSchema>;

@@ -16,8 +16,8 @@ const EXIT_TIMEOUT_MS = 15_000;
 /** Starts the built shop (`node src/server/main.ts`) on a free port with a fresh embedded database. */
 export async function startShop(cwd: string): Promise<RunningShop> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-"));
-  // The benchmark always runs on its own embedded database, whatever the caller's environment says.
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-run-"));
+  // Tests and benchmarks always run on their own embedded database, whatever the environment says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ["src/server/main.ts"], {
     cwd,
