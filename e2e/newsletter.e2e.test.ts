@@ -91,6 +91,21 @@ describe("newsletter", () => {
     expect((await popup(page)).title).toBe("¡Suscripción completada!");
   });
 
+  it("asks to wait when the server says there were too many tries", async () => {
+    const { page, email, consent, submit } = await openFooterForm();
+    await page.route("**/api/newsletter", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "too-many-requests", message: "Too many requests" } }),
+      }),
+    );
+    await email.fill("ana@example.com");
+    await consent.check();
+    await submit.click();
+    expect((await popup(page)).title).toBe("Demasiados intentos");
+  });
+
   it("offers to retry when the server fails, and the retry subscribes", async () => {
     const { page, email, consent, submit } = await openFooterForm();
     let failures = 1;

@@ -9,6 +9,7 @@ import type { Catalog } from "#catalog/catalog.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { staticFiles } from "./http/static-files.ts";
 import { apiError } from "./http/validate.ts";
@@ -26,7 +27,12 @@ export type AppDeps = {
   distDir?: string;
 };
 
-export function createApi({ database, catalog, logger }: Pick<AppDeps, "database" | "catalog" | "logger">) {
+type ApiDeps = Pick<AppDeps, "database" | "catalog" | "logger"> & {
+  /** Tests raise it to send many requests from one address. */
+  newsletterLimit?: RateLimitOptions;
+};
+
+export function createApi({ database, catalog, logger, newsletterLimit }: ApiDeps) {
   const api = new Hono()
     .use(
       bodyLimit({
@@ -36,7 +42,7 @@ export function createApi({ database, catalog, logger }: Pick<AppDeps, "database
     )
     .route("/health", healthRoutes(database))
     .route("/", catalogRoutes(catalog, database.db))
-    .route("/newsletter", newsletterRoutes(database.db));
+    .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));
   api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));
   api.onError((error, c) => {
     if (error instanceof HTTPException) {

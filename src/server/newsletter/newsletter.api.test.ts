@@ -51,6 +51,25 @@ describe("newsletter API", () => {
     expect(Object.keys(json.error.fields)).toContain(field);
   });
 
+  it("limits how often one client may subscribe", async () => {
+    const limited = await createTestApi({ newsletterLimit: 2 });
+    try {
+      const send = (n: number) =>
+        limited.request("/api/newsletter", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: `flood${n}@example.com`, consent: true }),
+        });
+      expect((await send(1)).status).toBe(201);
+      expect((await send(2)).status).toBe(201);
+      const third = await send(3);
+      expect(third.status).toBe(429);
+      expect(((await third.json()) as { error: { code: string } }).error.code).toBe("too-many-requests");
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("answers malformed JSON with a JSON 400 and stores nothing", async () => {
     const before = await api.database.db.select({ n: count() }).from(newsletterSubscriptions);
     const response = await subscribe("{not json");

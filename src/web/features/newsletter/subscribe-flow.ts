@@ -41,6 +41,15 @@ export async function runSubscribeFlow(options: FlowOptions): Promise<void> {
       await showValidationPopup("email-invalid", t);
       return;
     }
+    if (error instanceof ApiError && error.status === 429) {
+      await Swal.fire({
+        icon: "warning",
+        title: t("newsletter.tooManyTitle"),
+        text: t("newsletter.tooManyText"),
+        confirmButtonColor: "#006fa1",
+      });
+      return;
+    }
     const answer = await Swal.fire({
       icon: "error",
       title: t("newsletter.failureTitle"),
