@@ -4,10 +4,12 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+export type ShopExit = { code: number | null; signal: NodeJS.Signals | null };
+
 export type RunningShop = {
   baseUrl: string;
   /** Sends SIGTERM, waits for the exit and deletes the temporary database. Safe to call twice. */
-  stop(): Promise<void>;
+  stop(): Promise<ShopExit>;
 };
 
 const HEALTH_TIMEOUT_MS = 30_000;
@@ -24,7 +26,7 @@ export async function startShop(cwd: string): Promise<RunningShop> {
     env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  let stopped: Promise<void> | undefined;
+  let stopped: Promise<ShopExit> | undefined;
   const shop: RunningShop = {
     baseUrl: `http://127.0.0.1:${port}`,
     stop: () => {
@@ -41,13 +43,18 @@ export async function startShop(cwd: string): Promise<RunningShop> {
   return shop;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+async function stopChild(child: ChildProcess): Promise<ShopExit> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return { code: child.exitCode, signal: child.signalCode };
+  }
+  const exited = new Promise<ShopExit>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), EXIT_TIMEOUT_MS);
-  await exited;
+  const exit = await exited;
   clearTimeout(timer);
+  return exit;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {

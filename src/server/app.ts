@@ -83,6 +83,8 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
     return c.text("Internal error", 500);
   });
   app.route("/api", createApi(deps));
+  // A mounted app's notFound is not consulted by its parent: close /api here, before the pages.
+  app.all("/api/*", (c) => c.json(apiError("not-found", "No such API route"), 404));
   app.route("/", seoRoutes(deps.catalog, deps.origin));
   if (distDir) {
     app.route("/", staticFiles(join(distDir, "client")));

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Hono } from "hono";
@@ -17,6 +18,9 @@ export type PagesOptions = {
 
 /** Every non-API GET: the page rendered on the server, ready to hydrate. */
 export async function pagesRoutes({ distDir, origin, logger, apiFetch }: PagesOptions) {
+  if (!existsSync(join(distDir, "server", "entry-server.js"))) {
+    throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
+  }
   const assetsFor = loadBuildManifest(join(distDir, "client"));
   const rendererUrl = pathToFileURL(join(distDir, "server", "entry-server.js")).href;
   const { createRenderer } = (await import(rendererUrl)) as RendererModule;
