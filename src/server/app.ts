@@ -6,6 +6,9 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Catalog } from "#catalog/catalog.ts";
+import { accountRoutes } from "./account/account.routes.ts";
+import { authRoutes } from "./auth/auth.routes.ts";
+import type { Auth } from "./auth/auth.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -20,6 +23,7 @@ import { pagesRoutes } from "./ssr/pages.routes.ts";
 
 export type AppDeps = {
   database: DatabaseHandle;
+  auth: Auth;
   catalog: Catalog;
   logger: Logger;
   origin: string;
@@ -27,12 +31,12 @@ export type AppDeps = {
   distDir?: string;
 };
 
-type ApiDeps = Pick<AppDeps, "database" | "catalog" | "logger"> & {
+type ApiDeps = Pick<AppDeps, "database" | "catalog" | "logger" | "auth"> & {
   /** Tests raise it to send many requests from one address. */
   newsletterLimit?: RateLimitOptions;
 };
 
-export function createApi({ database, catalog, logger, newsletterLimit }: ApiDeps) {
+export function createApi({ database, catalog, logger, auth, newsletterLimit }: ApiDeps) {
   const api = new Hono()
     .use(
       bodyLimit({
@@ -41,6 +45,8 @@ export function createApi({ database, catalog, logger, newsletterLimit }: ApiDep
       }),
     )
     .route("/health", healthRoutes(database))
+    .route("/auth", authRoutes(auth))
+    .route("/me", accountRoutes(auth))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));
   api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));

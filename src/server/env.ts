@@ -10,6 +10,8 @@ const envSchema = z.object({
   /** PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().startsWith("postgres").optional(),
   DATA_DIR: z.string().default("./data"),
+  /** Signs session cookies; without it one is made and kept in DATA_DIR. */
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

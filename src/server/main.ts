@@ -2,6 +2,8 @@ import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv, publicOrigin } from "./env.ts";
 import { createLogger } from "./logger.ts";
@@ -14,13 +16,20 @@ const database = await openDatabase(
   env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
 );
 const catalog = builtinCatalog();
+const origin = publicOrigin(env);
+const auth = createAuth({
+  db: database.db,
+  secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+  origin,
+});
 await seedStock(database.db, catalog.listProducts());
 
 const app = await createApp({
   database,
+  auth,
   catalog,
   logger,
-  origin: publicOrigin(env),
+  origin,
   distDir: resolve("dist"),
 });
 

@@ -23,3 +23,5 @@ export const productStock = pgTable(
   },
   (table) => [check("product_stock_available_non_negative", sql`${table.available} >= 0`)],
 );
+
+export { account, rateLimit, session, user, verification } from "./auth-schema.ts";

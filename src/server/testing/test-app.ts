@@ -1,6 +1,8 @@
+import { Hono } from "hono";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Catalog } from "#catalog/catalog.ts";
 import { createApi } from "../app.ts";
+import { createAuth } from "../auth/auth.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createLogger } from "../logger.ts";
 import { seedStock } from "../stock/stock-repository.ts";
@@ -14,19 +16,32 @@ export type TestApi = {
 };
 
 /** The real API router on a throwaway database with the built-in catalogue seeded. */
-export async function createTestApi(options: { newsletterLimit?: number } = {}): Promise<TestApi> {
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export async function createTestApi(
+  options: { newsletterLimit?: number; authRateLimited?: boolean } = {},
+): Promise<TestApi> {
   const database = await openTestDatabase();
   const catalog = builtinCatalog();
   await seedStock(database.db, catalog.listProducts());
+  const auth = createAuth({
+    db: database.db,
+    secret: "test-secret-test-secret-test-secret-0123",
+    origin: TEST_ORIGIN,
+    rateLimited: options.authRateLimited ?? false,
+  });
   const api = createApi({
     database,
+    auth,
     catalog,
     logger: createLogger({ LOG_LEVEL: "silent" }),
     // Every test request comes from one address: keep the limit out of the way unless tested.
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },
   });
+  // Mounted where the server mounts it: better-auth reads its own /api/auth paths.
+  const app = new Hono().route("/api", api);
   return {
-    request: async (path, init) => api.request(path.replace(/^\/api/, ""), init),
+    request: async (path, init) => app.request(path, init),
     database,
     catalog,
     close: () => database.close(),

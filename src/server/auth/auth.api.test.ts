@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+function post(path: string, body: unknown, cookie?: string) {
+  return api.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The session cookie a response set, ready to send back. */
+function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  return ((await response.json()) as { code?: string }).code;
+}
+
+const lucia = { name: "Lucía", lastName: "Pérez", email: "lucia@example.com", password: "gato-robot-azul-7" };
+
+describe("identity", () => {
+  it("signs up, keeps the session in an httpOnly cookie, and knows who is signed in", async () => {
+    const response = await post("/api/auth/sign-up/email", lucia);
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().join("\n");
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const me = await api.request("/api/me", { headers: { cookie: cookieFrom(response) } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ user: { email: lucia.email, name: "Lucía", lastName: "Pérez" } });
+  });
+
+  it("refuses a second account with the same email", async () => {
+    const response = await post("/api/auth/sign-up/email", { ...lucia, password: "otra-clave-segura-9" });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(await errorCode(response)).toMatch(/ALREADY_EXISTS/);
+  });
+
+  it.each([
+    ["short", "Zq9!xw", "PASSWORD_TOO_SHORT"],
+    ["common", "password123", "PASSWORD_TOO_COMMON"],
+  ])("refuses a %s password", async (_kind, password, code) => {
+    const response = await post("/api/auth/sign-up/email", {
+      ...lucia,
+      email: `${code}@example.com`,
+      password,
+    });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe(code);
+  });
+
+  it("signs in with the right password only", async () => {
+    const wrong = await post("/api/auth/sign-in/email", { email: lucia.email, password: "not-her-password" });
+    expect(wrong.status).toBe(401);
+    expect(await errorCode(wrong)).toBe("INVALID_EMAIL_OR_PASSWORD");
+    const right = await post("/api/auth/sign-in/email", { email: lucia.email, password: lucia.password });
+    expect(right.status).toBe(200);
+  });
+
+  it("forgets the session on sign-out", async () => {
+    const signIn = await post("/api/auth/sign-in/email", { email: lucia.email, password: lucia.password });
+    const cookie = cookieFrom(signIn);
+    expect((await post("/api/auth/sign-out", {}, cookie)).status).toBe(200);
+    const me = await api.request("/api/me", { headers: { cookie } });
+    expect(me.status).toBe(401);
+  });
+
+  it("answers every per-user endpoint with a JSON 401 without a session", async () => {
+    const me = await api.request("/api/me");
+    expect(me.status).toBe(401);
+    expect(await me.json()).toMatchObject({ error: { code: "unauthorized" } });
+  });
+});
+
+describe("identity rate limits", () => {
+  it("slows down repeated sign-in attempts from one client", async () => {
+    const limited = await createTestApi({ authRateLimited: true });
+    try {
+      const attempt = () =>
+        limited.request("/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+          body: JSON.stringify({ email: "nobody@example.com", password: "whatever-it-is" }),
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await attempt()).status);
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import type { Database } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+
+export type AuthOptions = {
+  db: Database;
+  secret: string;
+  /** Public origin of the shop: cookies are Secure when it is https. */
+  origin: string;
+  /** Tests switch it off: every in-process request comes from one address. */
+  rateLimited?: boolean;
+};
+
+/** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+const DAY = 60 * 60 * 24;
+
+/** Identity on our own database (better-auth): email and password, sessions in httpOnly cookies. */
+export function createAuth({ db, secret, origin, rateLimited = true }: AuthOptions) {
+  return betterAuth({
+    appName: "Miaubot",
+    baseURL: origin,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [origin],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: { lastName: { type: "string", required: false, defaultValue: "", input: true } },
+    },
+    // Sessions last 30 days and are extended, at most daily, while the shopper keeps using them.
+    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    rateLimit: {
+      enabled: rateLimited,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: origin.startsWith("https://"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const password: unknown = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (typeof password === "string" && isCommonPassword(password)) {
+          throw new APIError("BAD_REQUEST", {
+            code: "PASSWORD_TOO_COMMON",
+            message: "Password is too common",
+          });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
