@@ -9,6 +9,7 @@ import type { Catalog } from "#catalog/catalog.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
+import { readSessionUser } from "./auth/require-user.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -99,6 +100,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       origin: deps.origin,
       logger,
       apiFetch: async (request) => app.fetch(request),
+      sessionUser: (headers) => readSessionUser(deps.auth, headers),
     });
     app.route("/", pages);
   }

@@ -1,3 +1,4 @@
+import type { SessionUser } from "./api/account-contract.ts";
 import type { Lang } from "./lang.ts";
 
 /** What the server tells the page renderer (src/web/entry-server.tsx), built separately by Vite. */
@@ -7,6 +8,8 @@ export type RenderOptions = {
   request: Request;
   lang: Lang;
   origin: string;
+  /** The signed-in shopper, known to the server from the session cookie. */
+  user: SessionUser | null;
   /** Script and style files for the pages that matched, from the build manifest. */
   assetsFor: (pages: string[]) => PageAssets;
 };

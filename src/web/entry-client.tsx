@@ -6,6 +6,7 @@ import { BOOT_ELEMENT_ID, type BootData } from "./app/boot-data.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { createI18nStore } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { createSessionStore } from "./lib/session/session-store.ts";
 import "./ui/global.css";
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
@@ -20,6 +21,7 @@ hydrateRoot(
   <AppProviders
     queryClient={queryClient}
     i18n={createI18nStore(boot.lang, boot.messages)}
+    session={createSessionStore(boot.user)}
     site={{ origin: boot.origin }}
   >
     <BrowserRouter>

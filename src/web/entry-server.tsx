@@ -12,6 +12,7 @@ import { guardedRoutes, loadPage, type PageName, publicRoutes } from "./app/rout
 import { setApiFetcher } from "./lib/api-client.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { createSessionStore } from "./lib/session/session-store.ts";
 
 /** Pages call the API in-process on the server: same requests as the browser, no network. */
 export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
@@ -19,7 +20,7 @@ export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
   return { renderPage };
 };
 
-async function renderPage({ request, lang, origin, assetsFor }: RenderOptions): Promise<Response> {
+async function renderPage({ request, lang, origin, user, assetsFor }: RenderOptions): Promise<Response> {
   const url = new URL(request.url);
   const queryClient = createQueryClient();
   const route = matchPage(url.pathname);
@@ -29,10 +30,15 @@ async function renderPage({ request, lang, origin, assetsFor }: RenderOptions): 
   if ("redirect" in outcome) return redirectTo(outcome.redirect);
 
   const messages = await loadMessages(lang);
-  const bootJson = serializeBootData({ lang, origin, messages, queryState: dehydrate(queryClient) });
+  const bootJson = serializeBootData({ lang, origin, messages, user, queryState: dehydrate(queryClient) });
   const { prelude } = await prerender(
     <Document lang={lang} assets={assetsFor(route.page ? [route.page] : [])} bootJson={bootJson}>
-      <AppProviders queryClient={queryClient} i18n={createI18nStore(lang, messages)} site={{ origin }}>
+      <AppProviders
+        queryClient={queryClient}
+        i18n={createI18nStore(lang, messages)}
+        session={createSessionStore(user)}
+        site={{ origin }}
+      >
         <StaticRouter location={`${url.pathname}${url.search}`}>
           <AppRoutes />
         </StaticRouter>

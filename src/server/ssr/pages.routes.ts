@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import type { SessionUser } from "#shared/api/account-contract.ts";
 import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
 import type { RendererModule } from "#shared/ssr-contract.ts";
 import type { Logger } from "../logger.ts";
@@ -14,10 +15,12 @@ export type PagesOptions = {
   logger: Logger;
   /** The API, called in-process while rendering. */
   apiFetch: (request: Request) => Promise<Response>;
+  /** Who is signed in, from the request's cookies. */
+  sessionUser: (headers: Headers) => Promise<SessionUser | null>;
 };
 
 /** Every non-API GET: the page rendered on the server, ready to hydrate. */
-export async function pagesRoutes({ distDir, origin, logger, apiFetch }: PagesOptions) {
+export async function pagesRoutes({ distDir, origin, logger, apiFetch, sessionUser }: PagesOptions) {
   if (!existsSync(join(distDir, "server", "entry-server.js"))) {
     throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
   }
@@ -30,7 +33,8 @@ export async function pagesRoutes({ distDir, origin, logger, apiFetch }: PagesOp
     const cookieLang = getCookie(c, LANG_COOKIE);
     const lang = requestLang(c.req.query("lang"), cookieLang);
     try {
-      const response = await renderer.renderPage({ request: c.req.raw, lang, origin, assetsFor });
+      const user = await sessionUser(c.req.raw.headers);
+      const response = await renderer.renderPage({ request: c.req.raw, lang, origin, user, assetsFor });
       response.headers.set("cache-control", "no-cache");
       response.headers.set("vary", "Cookie");
       // A ?lang= link (hreflang) switches the shop's language for the following pages too.

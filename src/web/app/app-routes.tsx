@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { guardedRoutes, loadPage, type PageName, publicRoutes } from "./route-table.ts";
 import { Guard } from "./shell/guard.tsx";
 import { RootLayout } from "./shell/root-layout.tsx";
+import { SectionComingSoon } from "./shell/section-coming-soon.tsx";
 
 const pages = Object.fromEntries(
   publicRoutes.map(({ page }) => [page, lazy(async () => ({ default: (await loadPage(page)).Component }))]),
@@ -19,7 +20,7 @@ export function AppRoutes() {
         })}
         <Route element={<Guard />}>
           {guardedRoutes.map((path) => (
-            <Route key={path} path={path} element={null} />
+            <Route key={path} path={path} element={<SectionComingSoon />} />
           ))}
         </Route>
         {/* Spec §2: any unknown path is replaced by / in history. */}

@@ -1,4 +1,5 @@
 import type { DehydratedState } from "@tanstack/react-query";
+import type { SessionUser } from "#shared/api/account-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { Messages } from "#web/lib/i18n/translate.ts";
 
@@ -8,6 +9,7 @@ export type BootData = {
   origin: string;
   messages: Messages;
   queryState: DehydratedState;
+  user: SessionUser | null;
 };
 
 export const BOOT_ELEMENT_ID = "boot";

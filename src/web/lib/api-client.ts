@@ -44,10 +44,12 @@ export async function apiGetOrNull<T>(path: string): Promise<T | null> {
   }
 }
 
+/** Our errors are { error: { code, message } }; the identity endpoints answer { code, message }. */
 async function toApiError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as ApiErrorBody;
-    return new ApiError(response.status, body.error.code, body.error.message);
+    const body = (await response.json()) as Partial<ApiErrorBody> & { code?: string; message?: string };
+    const code = body.error?.code ?? body.code ?? "http-error";
+    return new ApiError(response.status, code, body.error?.message ?? body.message ?? response.statusText);
   } catch {
     return new ApiError(response.status, "http-error", response.statusText);
   }

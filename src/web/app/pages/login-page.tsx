@@ -1,20 +1,17 @@
-import { paths } from "#shared/paths.ts";
+import { AccountOverview } from "#web/features/account/components/account-overview.tsx";
+import { LoginForm } from "#web/features/account/components/login-form.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { NotFoundState } from "#web/ui/not-found-state.tsx";
+import { useSession } from "#web/lib/session/session.tsx";
 
-/** Sign-in arrives with the accounts issue (#3); until then the page says so plainly. */
+/** Signed out: the sign-in form. Signed in: the account page (spec §2, /login). */
 export function Component() {
   const { t } = useTranslation();
+  const signedIn = useSession((state) => state.acceso);
   return (
     <>
-      <title>{t("account.loginTitle")}</title>
+      <title>{t(signedIn ? "account.accountTitle" : "account.loginTitle")}</title>
       <meta name="robots" content="noindex" />
-      <NotFoundState
-        title={t("account.loginTitle")}
-        message={t("account.comingSoon")}
-        backTo={paths.home()}
-        backLabel={t("notFound.backHome")}
-      />
+      {signedIn ? <AccountOverview /> : <LoginForm />}
     </>
   );
 }

@@ -1,20 +1,18 @@
+import { Navigate } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { RegisterForm } from "#web/features/account/components/register-form.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { NotFoundState } from "#web/ui/not-found-state.tsx";
+import { useSession } from "#web/lib/session/session.tsx";
 
-/** Registration arrives with the accounts issue (#3); until then the page says so plainly. */
 export function Component() {
   const { t } = useTranslation();
+  const signedIn = useSession((state) => state.acceso);
+  if (signedIn) return <Navigate to={paths.login()} replace />;
   return (
     <>
       <title>{t("account.registerTitle")}</title>
       <meta name="robots" content="noindex" />
-      <NotFoundState
-        title={t("account.registerTitle")}
-        message={t("account.comingSoon")}
-        backTo={paths.home()}
-        backLabel={t("notFound.backHome")}
-      />
+      <RegisterForm />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useSessionStore } from "#web/lib/session-store.ts";
+import { useSession } from "#web/lib/session/session.tsx";
 import styles from "./header.module.css";
 
 /**
@@ -6,7 +6,7 @@ import styles from "./header.module.css";
  * The cart itself arrives with the accounts issue; until then nobody is signed in.
  */
 export function CartBadge({ count = 0 }: { count?: number }) {
-  const signedIn = useSessionStore((state) => state.acceso);
+  const signedIn = useSession((state) => state.acceso);
   if (!signedIn || count <= 0) return null;
   return <span className={styles.badge}>{count}</span>;
 }

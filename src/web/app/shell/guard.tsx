@@ -2,14 +2,14 @@ import { useEffect } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { useSessionStore } from "#web/lib/session-store.ts";
+import { useSession } from "#web/lib/session/session.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 
 /** Spec §2: signed-in shoppers see the page; everyone else goes to / with an invitation. */
 export function Guard() {
   const { t } = useTranslation();
-  const signedIn = useSessionStore((state) => state.acceso);
+  const signedIn = useSession((state) => state.acceso);
   const navigate = useNavigate();
   useEffect(() => {
     if (signedIn) return;

@@ -1,0 +1,84 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpBrowser } from "./support/browser.ts";
+
+const session = setUpBrowser();
+const password = "Gato-Robot-Azul-2026";
+
+async function register(page: Page, email: string, options: { confirm?: string } = {}) {
+  await page.goto("/register");
+  await page.locator("main").getByLabel("Nombre", { exact: true }).fill("Ana");
+  await page.locator("main").getByLabel("Apellidos").fill("García López");
+  await page.locator("main").getByLabel("Correo electrónico").fill(email);
+  await page.locator("main").getByLabel("Contraseña", { exact: true }).fill(password);
+  await page
+    .locator("main")
+    .getByLabel("Repite la contraseña")
+    .fill(options.confirm ?? password);
+  await page.getByRole("checkbox", { name: /acepto las/ }).check();
+  await page.locator("main").getByRole("button", { name: "Crear cuenta" }).click();
+}
+
+describe("accounts", () => {
+  it("registers, lands on the account page, stays signed in after a reload, and signs out", async () => {
+    const page = await session.newPage();
+    await page.goto("/register");
+    await page.locator("main").getByRole("button", { name: "Crear cuenta" }).click();
+    await expect.poll(() => page.getByText("Debes aceptar las condiciones de uso").isVisible()).toBe(true);
+    expect(await page.getByText("Escribe tu nombre.").isVisible()).toBe(true);
+
+    await register(page, "ana@example.com", { confirm: "otra-cosa" });
+    await expect.poll(() => page.getByText("Las contraseñas no coinciden.").isVisible()).toBe(true);
+
+    await page.locator("main").getByLabel("Repite la contraseña").fill(password);
+    await page.locator("main").getByRole("button", { name: "Crear cuenta" }).click();
+    await page.waitForURL("**/login");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("¡Hola, Ana!");
+
+    await page.reload();
+    expect(await page.locator("h1").textContent()).toBe("¡Hola, Ana!");
+    await page.getByRole("link", { name: "Carrito" }).click();
+    await page.waitForURL("**/checkout");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Muy pronto");
+
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/login");
+    expect(await page.locator("h1").textContent()).toBe("Iniciar sesión");
+  });
+
+  it("explains a taken email, a wrong password, and signs in with the right one", async () => {
+    const setup = await session.newPage();
+    await register(setup, "bruno@example.com");
+    await setup.waitForURL("**/login");
+
+    const page = await session.newPage();
+    await register(page, "bruno@example.com");
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/Ya existe una cuenta/);
+
+    await page.goto("/login");
+    await page.locator("main").getByLabel("Correo electrónico").fill("bruno@example.com");
+    await page.locator("main").getByLabel("Contraseña").fill("no-es-la-suya");
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("El correo electrónico o la contraseña no son correctos.");
+    await page.locator("main").getByLabel("Contraseña").fill(password);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("¡Hola, Ana!");
+  });
+
+  it("refuses a common password with a clear message", async () => {
+    const page = await session.newPage();
+    await page.goto("/register");
+    await page.locator("main").getByLabel("Nombre", { exact: true }).fill("Lía");
+    await page.locator("main").getByLabel("Apellidos").fill("Martín");
+    await page.locator("main").getByLabel("Correo electrónico").fill("lia@example.com");
+    await page.locator("main").getByLabel("Contraseña", { exact: true }).fill("password123");
+    await page.locator("main").getByLabel("Repite la contraseña").fill("password123");
+    await page.getByRole("checkbox", { name: /acepto las/ }).check();
+    await page.locator("main").getByRole("button", { name: "Crear cuenta" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/demasiado común/);
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z.string().trim().toLowerCase().min(1, "email-required").max(254).email("email-invalid");
+const password = z.string().min(PASSWORD_MIN, "password-too-short").max(PASSWORD_MAX, "password-too-long");
+
+/** The registration form (issue 3); the server applies its own rules again. */
+export const registerSchema = z
+  .object({
+    name: z.string().trim().min(1, "name-required").max(80),
+    lastName: z.string().trim().min(1, "last-name-required").max(120),
+    email,
+    password,
+    confirmPassword: z.string(),
+    acceptTerms: z.literal(true, { error: "terms-required" }),
+    newsletter: z.boolean(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "passwords-differ",
+  });
+export type RegisterForm = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, "password-required").max(PASSWORD_MAX),
+});
+export type LoginForm = z.infer<typeof loginSchema>;
+
+export type SessionUser = { id: string; email: string; name: string; lastName: string };

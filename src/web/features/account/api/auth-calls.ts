@@ -1,0 +1,23 @@
+import type { LoginForm, RegisterForm, SessionUser } from "#shared/api/account-contract.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+
+type AuthAnswer = { user: { id: string; email: string; name: string; lastName?: string } };
+
+function toSessionUser({ user }: AuthAnswer): SessionUser {
+  return { id: user.id, email: user.email, name: user.name, lastName: user.lastName ?? "" };
+}
+
+export async function signUp(form: RegisterForm): Promise<SessionUser> {
+  const { name, lastName, email, password } = form;
+  const body = JSON.stringify({ name, lastName, email, password });
+  return toSessionUser(await apiRequest<AuthAnswer>("/api/auth/sign-up/email", { method: "POST", body }));
+}
+
+export async function signIn(form: LoginForm): Promise<SessionUser> {
+  const body = JSON.stringify(form);
+  return toSessionUser(await apiRequest<AuthAnswer>("/api/auth/sign-in/email", { method: "POST", body }));
+}
+
+export async function signOut(): Promise<void> {
+  await apiRequest<unknown>("/api/auth/sign-out", { method: "POST", body: "{}" });
+}

@@ -1,0 +1,19 @@
+import { ApiError } from "#web/lib/api-client.ts";
+
+/** Spec §8's identity errors as interface texts (account.errors.*): never a raw code. */
+export function authErrorKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return "account.errors.network";
+  if (error.status === 429) return "account.errors.tooManyRequests";
+  if (error.code.startsWith("USER_ALREADY_EXISTS")) return "account.errors.emailInUse";
+  const known: Record<string, string> = {
+    INVALID_EMAIL_OR_PASSWORD: "account.errors.invalidCredentials",
+    INVALID_PASSWORD: "account.errors.invalidCredentials",
+    USER_NOT_FOUND: "account.errors.invalidCredentials",
+    PASSWORD_TOO_SHORT: "account.errors.passwordTooShort",
+    PASSWORD_TOO_LONG: "account.errors.passwordTooLong",
+    PASSWORD_TOO_COMMON: "account.errors.passwordTooCommon",
+    INVALID_TOKEN: "account.errors.expiredLink",
+    TOKEN_EXPIRED: "account.errors.expiredLink",
+  };
+  return known[error.code] ?? "account.errors.generic";
+}

@@ -1,0 +1,55 @@
+import { Link, useNavigate } from "react-router";
+import { paths } from "#shared/paths.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSession, useSessionStore } from "#web/lib/session/session.tsx";
+import { signedOut } from "#web/lib/session/session-store.ts";
+import styles from "#web/ui/form.module.css";
+import { notify } from "#web/ui/toast-queue.ts";
+import { signOut } from "../api/auth-calls.ts";
+
+const sections = [
+  ["orders", paths.orders()],
+  ["purchases", paths.purchases()],
+  ["wishlist", paths.wishlist()],
+  ["addresses", paths.addresses()],
+  ["personalData", paths.personalData()],
+  ["coupons", paths.coupons()],
+  ["credit", paths.credit()],
+] as const;
+
+/** /login for a signed-in shopper: a greeting, every account section, and signing out. */
+export function AccountOverview() {
+  const { t } = useTranslation();
+  const user = useSession((state) => state.user);
+  const session = useSessionStore();
+  const navigate = useNavigate();
+  return (
+    <section className={styles.form}>
+      <h1>{t("account.greeting", { name: user?.name ?? "" })}</h1>
+      <nav aria-label={t("account.sections")}>
+        <ul>
+          {sections.map(([key, path]) => (
+            <li key={key}>
+              <Link to={path}>{t(`account.section.${key}`)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <button
+        type="button"
+        className={styles.submit}
+        onClick={async () => {
+          try {
+            await signOut();
+          } finally {
+            signedOut(session);
+            notify(t("account.signedOut"));
+            void navigate(paths.home());
+          }
+        }}
+      >
+        {t("account.signOut")}
+      </button>
+    </section>
+  );
+}

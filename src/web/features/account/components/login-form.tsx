@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { type LoginForm as LoginValues, loginSchema } from "#shared/api/account-contract.ts";
+import { paths } from "#shared/paths.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSessionStore } from "#web/lib/session/session.tsx";
+import { signedIn } from "#web/lib/session/session-store.ts";
+import styles from "#web/ui/form.module.css";
+import { FormField } from "#web/ui/form-field.tsx";
+import { signIn } from "../api/auth-calls.ts";
+import { authErrorKey } from "../auth-error-key.ts";
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const session = useSessionStore();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fieldError = (message: string | undefined) =>
+    message ? t(`account.validation.${message}`) : undefined;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      signedIn(session, await signIn(values));
+    } catch (error) {
+      setFailure(t(authErrorKey(error)));
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <h1>{t("account.loginTitle")}</h1>
+      {failure && (
+        <p className={styles.formError} role="alert">
+          {failure}
+        </p>
+      )}
+      <FormField
+        id="login-email"
+        label={t("account.email")}
+        type="email"
+        autoComplete="email"
+        error={fieldError(errors.email?.message)}
+        {...form.register("email")}
+      />
+      <FormField
+        id="login-password"
+        label={t("account.password")}
+        type="password"
+        autoComplete="current-password"
+        error={fieldError(errors.password?.message)}
+        {...form.register("password")}
+      />
+      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        {isSubmitting ? t("account.signingIn") : t("account.signIn")}
+      </button>
+      <p className={styles.aside}>
+        {t("account.noAccount")} <Link to={paths.register()}>{t("account.createAccount")}</Link>
+      </p>
+    </form>
+  );
+}
