@@ -20,6 +20,8 @@ import { apiError } from "./http/validate.ts";
 import type { Logger } from "./logger.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
+import { cartRoutes } from "./shopper/cart.routes.ts";
+import { wishlistRoutes } from "./shopper/wishlist.routes.ts";
 import { pagesRoutes } from "./ssr/pages.routes.ts";
 
 export type AppDeps = {
@@ -48,6 +50,8 @@ export function createApi({ database, catalog, logger, auth, newsletterLimit }: 
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
     .route("/me", accountRoutes(auth))
+    .route("/wishlist", wishlistRoutes(auth, database.db, catalog))
+    .route("/cart", cartRoutes(auth, database.db, catalog))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));
   api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CartView, WishlistView } from "#shared/api/shopper-contract.ts";
+import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { asShopper, signUpShopper } from "../testing/test-users.ts";
+
+let api: TestApi;
+let ana: ReturnType<typeof asShopper>;
+let bruno: ReturnType<typeof asShopper>;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  ana = asShopper(api, await signUpShopper(api, "ana@example.com"));
+  bruno = asShopper(api, await signUpShopper(api, "bruno@example.com"));
+});
+afterAll(() => api.close());
+
+const json = async <T>(response: Response, status = 200): Promise<T> => {
+  expect(response.status).toBe(status);
+  return (await response.json()) as T;
+};
+
+describe("wish list", () => {
+  it("adds once, lists with price and stock, removes", async () => {
+    await json(await ana("PUT", "/api/wishlist/1"));
+    const twice = await json<WishlistView>(await ana("PUT", "/api/wishlist/1"));
+    expect(twice.items.map((item) => item.product.id)).toEqual([1]);
+    expect(twice.items[0]?.product.precio).toBeGreaterThan(0);
+    expect(twice.items[0]?.product.stock).toBeGreaterThan(0);
+    const after = await json<WishlistView>(await ana("DELETE", "/api/wishlist/1"));
+    expect(after.items).toEqual([]);
+  });
+
+  it("answers 404 for a product that does not exist and 400 for a bad id", async () => {
+    await json(await ana("PUT", "/api/wishlist/99999"), 404);
+    await json(await ana("PUT", "/api/wishlist/abc"), 400);
+  });
+});
+
+describe("cart", () => {
+  it("adds, recomputes the total quantity and subtotal, changes and removes lines", async () => {
+    await json(await ana("POST", "/api/cart/1", { cantidad: 2 }));
+    const cart = await json<CartView>(await ana("POST", "/api/cart/2", { cantidad: 1 }));
+    expect(cart.totalQuantity).toBe(3);
+    const expected = cart.lines.reduce((sum, line) => sum + line.product.precio * line.cantidad, 0);
+    expect(cart.subtotal).toBeCloseTo(expected, 2);
+
+    const changed = await json<CartView>(await ana("PUT", "/api/cart/1", { cantidad: 5 }));
+    expect(changed.lines.find((line) => line.product.id === 1)?.cantidad).toBe(5);
+    const removed = await json<CartView>(await ana("DELETE", "/api/cart/2"));
+    expect(removed.totalQuantity).toBe(5);
+  });
+
+  it("never goes past the stock, and keeps exclusive lots to one per order", async () => {
+    const over = await ana("PUT", "/api/cart/1", { cantidad: 101 });
+    expect(over.status).toBe(409);
+    expect(await over.json()).toMatchObject({ error: { code: "not-enough-stock" } });
+    const lot = api.catalog.listProductsByCategory("LotesExclusivos")[0];
+    if (!lot) throw new Error("no exclusive lot in the catalogue");
+    await json(await ana("POST", `/api/cart/${lot.id}`, { cantidad: 1 }));
+    expect((await ana("POST", `/api/cart/${lot.id}`, { cantidad: 1 })).status).toBe(409);
+  });
+
+  it("rejects quantities that are not whole positive numbers", async () => {
+    for (const cantidad of [0, -1, 1.5, "2"]) {
+      expect((await ana("PUT", "/api/cart/1", { cantidad })).status).toBe(400);
+    }
+  });
+});
+
+describe("privacy", () => {
+  it("keeps each shopper's documents to themselves", async () => {
+    await json(await ana("PUT", "/api/wishlist/3"));
+    const theirs = await json<WishlistView>(await bruno("GET", "/api/wishlist"));
+    expect(theirs.items).toEqual([]);
+    const theirCart = await json<CartView>(await bruno("GET", "/api/cart"));
+    expect(theirCart.lines).toEqual([]);
+    // Bruno removing "Ana's" product only touches Bruno's own list.
+    await json(await bruno("DELETE", "/api/wishlist/3"));
+    const hers = await json<WishlistView>(await ana("GET", "/api/wishlist"));
+    expect(hers.items.map((item) => item.product.id)).toContain(3);
+  });
+
+  it.each([
+    ["GET", "/api/me"],
+    ["GET", "/api/wishlist"],
+    ["PUT", "/api/wishlist/1"],
+    ["DELETE", "/api/wishlist/1"],
+    ["GET", "/api/cart"],
+    ["POST", "/api/cart/1"],
+    ["PUT", "/api/cart/1"],
+    ["DELETE", "/api/cart/1"],
+  ])("%s %s answers 401 without a session", async (method, path) => {
+    const anonymous = asShopper(api, undefined);
+    const body = method === "POST" || method === "PUT" ? { cantidad: 1 } : undefined;
+    const response = await anonymous(method, path, body);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: "unauthorized" } });
+  });
+});
