@@ -39,6 +39,8 @@ describe("accounts", () => {
     expect(await page.locator("h1").textContent()).toBe("¡Hola, Ana!");
     await page.getByRole("link", { name: "Carrito" }).click();
     await page.waitForURL("**/checkout");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Mi carrito");
+    await page.goto("/pedidos");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Muy pronto");
 
     await page.goto("/login");

@@ -8,7 +8,7 @@ import { serializeBootData } from "./app/boot-data.ts";
 import { Document } from "./app/document.tsx";
 import type { PrefetchOutcome } from "./app/page-module.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { guardedRoutes, loadPage, type PageName, publicRoutes } from "./app/route-table.ts";
+import { guardedPage, guardedRoutes, loadPage, type PageName, publicRoutes } from "./app/route-table.ts";
 import { setApiFetcher } from "./lib/api-client.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -61,7 +61,8 @@ function matchPage(pathname: string): MatchedRoute | undefined {
     if (match) return { page, params: match.params };
   }
   // Guarded pages render their guard, which sends a signed-out shopper home in the browser.
-  if (guardedRoutes.some((path) => matchPath(path, pathname))) return { page: undefined, params: {} };
+  const guarded = guardedRoutes.find((path) => matchPath(path, pathname));
+  if (guarded) return { page: guardedPage(guarded), params: {} };
   return undefined;
 }
 

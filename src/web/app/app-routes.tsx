@@ -1,13 +1,28 @@
 import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import { guardedRoutes, loadPage, type PageName, publicRoutes } from "./route-table.ts";
+import {
+  guardedPage,
+  guardedPages,
+  guardedRoutes,
+  loadPage,
+  type PageName,
+  publicRoutes,
+} from "./route-table.ts";
 import { Guard } from "./shell/guard.tsx";
 import { RootLayout } from "./shell/root-layout.tsx";
 import { SectionComingSoon } from "./shell/section-coming-soon.tsx";
 
+const pageNames: PageName[] = [...publicRoutes.map(({ page }) => page), ...Object.values(guardedPages)];
 const pages = Object.fromEntries(
-  publicRoutes.map(({ page }) => [page, lazy(async () => ({ default: (await loadPage(page)).Component }))]),
+  pageNames.map((page) => [page, lazy(async () => ({ default: (await loadPage(page)).Component }))]),
 ) as Record<PageName, React.LazyExoticComponent<React.ComponentType>>;
+
+function GuardedPage({ path }: { path: string }) {
+  const name = guardedPage(path);
+  if (!name) return <SectionComingSoon />;
+  const Page = pages[name];
+  return <Page />;
+}
 
 /** The same tree on the server and in the browser; pages load on demand (spec §2). */
 export function AppRoutes() {
@@ -20,7 +35,7 @@ export function AppRoutes() {
         })}
         <Route element={<Guard />}>
           {guardedRoutes.map((path) => (
-            <Route key={path} path={path} element={<SectionComingSoon />} />
+            <Route key={path} path={path} element={<GuardedPage path={path} />} />
           ))}
         </Route>
         {/* Spec §2: any unknown path is replaced by / in history. */}

@@ -13,10 +13,21 @@ export const publicRoutes = [
   { path: "/register", page: "register-page" },
 ] as const;
 
-export type PageName = (typeof publicRoutes)[number]["page"];
-
-/** Spec §2's guarded group; their pages arrive with the accounts and checkout issues. */
+/** Spec §2's guarded group; the pages not listed in guardedPages arrive with issues 3 and 4. */
 export const guardedRoutes = guardedPatterns;
+
+export const guardedPages = {
+  "/checkout": "checkout-page",
+  "/wishlist": "wishlist-page",
+} as const satisfies Partial<Record<(typeof guardedPatterns)[number], string>>;
+
+export type PageName =
+  | (typeof publicRoutes)[number]["page"]
+  | (typeof guardedPages)[keyof typeof guardedPages];
+
+export function guardedPage(path: string): PageName | undefined {
+  return (guardedPages as Record<string, PageName>)[path];
+}
 
 const pageModules = import.meta.glob<PageModule>("./pages/*.tsx");
 

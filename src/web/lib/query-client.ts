@@ -7,3 +7,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** Queries holding the signed-in shopper's own data carry this meta, to be forgotten on sign-out. */
+export const perUserMeta = { perUser: true } as const;
+
+export function forgetShopperData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.meta?.perUser === true });
+}

@@ -1,10 +1,11 @@
-import { useNavigate, useParams } from "react-router";
-import { paths } from "#shared/paths.ts";
+import { useParams } from "react-router";
 import { productQuery } from "#web/features/catalog/api/get-product.ts";
 import { ProductView } from "#web/features/catalog/components/product-view.tsx";
 import { PurchaseButtons } from "#web/features/catalog/components/purchase-buttons.tsx";
+import { useWishlist } from "#web/features/wishlist/api/wishlist-calls.ts";
 import { NotFoundPage } from "#web/ui/not-found-page.tsx";
 import { notFound, ok, type PageModule } from "../page-module.ts";
+import { useShopperActions } from "../use-shopper-actions.ts";
 
 function parseProductId(value: string | undefined): number | undefined {
   return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
@@ -18,15 +19,20 @@ export const prefetch: PageModule["prefetch"] = async ({ queryClient, lang, para
 
 export function Component() {
   const id = parseProductId(useParams().producto);
-  const navigate = useNavigate();
+  const { addToCart, setWished } = useShopperActions();
+  const { data: wishlist } = useWishlist();
   if (id === undefined) return <NotFoundPage kind="product" />;
-  // Signed-out shoppers are asked to sign in; the cart and wish list arrive with accounts (#3).
-  const toLogin = () => void navigate(paths.login());
+  const wished = wishlist?.items.some((item) => item.product.id === id) ?? false;
   return (
     <ProductView
       id={id}
-      renderActions={({ product }) => (
-        <PurchaseButtons soldOut={product.stock <= 0} onAddToCart={toLogin} onToggleWish={toLogin} />
+      renderActions={({ product, quantity }) => (
+        <PurchaseButtons
+          soldOut={product.stock <= 0}
+          wished={wished}
+          onAddToCart={() => addToCart(product.id, quantity)}
+          onToggleWish={() => setWished(product.id, !wished)}
+        />
       )}
     />
   );

@@ -1,12 +1,16 @@
+import { useCart } from "#web/features/cart/api/cart-calls.ts";
 import { useSession } from "#web/lib/session/session.tsx";
 import styles from "./header.module.css";
 
-/**
- * Spec §2: the total quantity, shown only above 0 and only to a signed-in shopper.
- * The cart itself arrives with the accounts issue; until then nobody is signed in.
- */
-export function CartBadge({ count = 0 }: { count?: number }) {
+/** Spec §2: the total quantity, shown only above 0 and only to a signed-in shopper. */
+export function CartBadge() {
   const signedIn = useSession((state) => state.acceso);
+  const { data } = useCart();
+  const count = data?.totalQuantity ?? 0;
   if (!signedIn || count <= 0) return null;
-  return <span className={styles.badge}>{count}</span>;
+  return (
+    <span className={styles.badge} data-testid="cart-badge">
+      {count}
+    </span>
+  );
 }

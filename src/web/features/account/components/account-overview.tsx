@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { forgetShopperData } from "#web/lib/query-client.ts";
 import { useSession, useSessionStore } from "#web/lib/session/session.tsx";
 import { signedOut } from "#web/lib/session/session-store.ts";
 import styles from "#web/ui/form.module.css";
@@ -23,6 +25,7 @@ export function AccountOverview() {
   const user = useSession((state) => state.user);
   const session = useSessionStore();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
     <section className={styles.form}>
       <h1>{t("account.greeting", { name: user?.name ?? "" })}</h1>
@@ -42,6 +45,8 @@ export function AccountOverview() {
           try {
             await signOut();
           } finally {
+            // Spec §4: signing out empties the wish list, the cart and the addresses in the page.
+            forgetShopperData(queryClient);
             signedOut(session);
             notify(t("account.signedOut"));
             void navigate(paths.home());

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#shared/api/catalog-contract.ts";
 import { paths } from "#shared/paths.ts";
+import { Price } from "#web/ui/price.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";
-import { Price } from "./price.tsx";
+import { StockLabel } from "#web/ui/stock-label.tsx";
 import styles from "./product-card.module.css";
-import { StockLabel } from "./stock-label.tsx";
 
 type ProductCardProps = { product: ProductCardData; priority?: boolean };
 

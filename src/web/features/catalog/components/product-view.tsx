@@ -6,13 +6,13 @@ import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSite } from "#web/lib/site.tsx";
 import { NotFoundPage } from "#web/ui/not-found-page.tsx";
 import { JsonLd, PageMeta } from "#web/ui/page-meta.tsx";
+import { Price } from "#web/ui/price.tsx";
+import { QuantitySelector } from "#web/ui/quantity-selector.tsx";
+import { StockLabel } from "#web/ui/stock-label.tsx";
 import { productQuery } from "../api/get-product.ts";
-import { Price } from "./price.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductGrid } from "./product-grid.tsx";
 import styles from "./product-view.module.css";
-import { QuantitySelector } from "./quantity-selector.tsx";
-import { StockLabel } from "./stock-label.tsx";
 
 export type PurchaseActionsProps = { product: ProductDetail; quantity: number };
 

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CartView } from "#shared/api/shopper-contract.ts";
+import type { Lang } from "#shared/lang.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { useLang } from "#web/lib/i18n/i18n.tsx";
+import { perUserMeta } from "#web/lib/query-client.ts";
+import { useSession } from "#web/lib/session/session.tsx";
+
+export const cartQuery = (lang: Lang) =>
+  queryOptions({
+    queryKey: ["cart", lang],
+    queryFn: () => apiRequest<CartView>(`/api/cart?lang=${lang}`),
+    meta: perUserMeta,
+  });
+
+/** The signed-in shopper's cart; nothing for a visitor. */
+export function useCart() {
+  const lang = useLang();
+  const signedIn = useSession((state) => state.acceso);
+  return useQuery({ ...cartQuery(lang), enabled: signedIn });
+}
+
+type CartChange =
+  | { kind: "add"; productId: number; cantidad: number }
+  | { kind: "set"; productId: number; cantidad: number }
+  | { kind: "remove"; productId: number };
+
+export function changeCart(change: CartChange, lang: Lang): Promise<CartView> {
+  const path = `/api/cart/${change.productId}?lang=${lang}`;
+  if (change.kind === "remove") return apiRequest<CartView>(path, { method: "DELETE" });
+  const method = change.kind === "add" ? "POST" : "PUT";
+  return apiRequest<CartView>(path, { method, body: JSON.stringify({ cantidad: change.cantidad }) });
+}
+
+/** Every cart change answers with the whole cart: it replaces the cached one. */
+export function useChangeCart() {
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: CartChange) => changeCart(change, lang),
+    onSuccess: (cart) => queryClient.setQueryData(cartQuery(lang).queryKey, cart),
+  });
+}

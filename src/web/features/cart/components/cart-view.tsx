@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { paths } from "#shared/paths.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Price } from "#web/ui/price.tsx";
+import { ProductImage } from "#web/ui/product-image.tsx";
+import { QuantitySelector } from "#web/ui/quantity-selector.tsx";
+import { Spinner } from "#web/ui/spinner.tsx";
+import { useCart, useChangeCart } from "../api/cart-calls.ts";
+import styles from "./cart-view.module.css";
+
+/** /checkout for now: the cart, editable (the checkout steps arrive with issue 4). */
+export function CartView() {
+  const { t } = useTranslation();
+  const { data: cart, isPending } = useCart();
+  const change = useChangeCart();
+  if (isPending || !cart) return <Spinner label={t("common.loading")} />;
+  return (
+    <section className={styles.cart}>
+      <h1>{t("cart.title")}</h1>
+      {cart.lines.length === 0 ? (
+        <p className={styles.empty}>
+          {t("cart.empty")} <Link to={paths.home()}>{t("cart.keepShopping")}</Link>
+        </p>
+      ) : (
+        <>
+          <ul className={styles.lines}>
+            {cart.lines.map(({ product, cantidad }) => (
+              <li key={product.id} className={styles.line}>
+                <ProductImage src={product.imagen} alt="" sizes="96px" className={styles.image} />
+                <div>
+                  <Link to={paths.product(product.id)}>{product.texto}</Link>
+                  <Price euros={product.precio} className={styles.unitPrice} />
+                </div>
+                <QuantitySelector
+                  value={cantidad}
+                  max={product.stock}
+                  onChange={(next) => change.mutate({ kind: "set", productId: product.id, cantidad: next })}
+                />
+                <Price euros={product.precio * cantidad} className={styles.lineTotal} />
+                <button
+                  type="button"
+                  className={styles.remove}
+                  onClick={() => change.mutate({ kind: "remove", productId: product.id })}
+                  aria-label={t("cart.remove", { product: product.texto })}
+                >
+                  {t("cart.removeShort")}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <dl className={styles.summary}>
+            <dt>{t("cart.items")}</dt>
+            <dd>{cart.totalQuantity}</dd>
+            <dt>{t("cart.subtotal")}</dt>
+            <dd>
+              <Price euros={cart.subtotal} />
+            </dd>
+          </dl>
+          <p className={styles.note}>{t("cart.checkoutSoon")}</p>
+        </>
+      )}
+    </section>
+  );
+}

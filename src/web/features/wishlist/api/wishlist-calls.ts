@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { WishlistView } from "#shared/api/shopper-contract.ts";
+import type { Lang } from "#shared/lang.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { useLang } from "#web/lib/i18n/i18n.tsx";
+import { perUserMeta } from "#web/lib/query-client.ts";
+import { useSession } from "#web/lib/session/session.tsx";
+
+export const wishlistQuery = (lang: Lang) =>
+  queryOptions({
+    queryKey: ["wishlist", lang],
+    queryFn: () => apiRequest<WishlistView>(`/api/wishlist?lang=${lang}`),
+    meta: perUserMeta,
+  });
+
+export function useWishlist() {
+  const lang = useLang();
+  const signedIn = useSession((state) => state.acceso);
+  return useQuery({ ...wishlistQuery(lang), enabled: signedIn });
+}
+
+export function changeWishlist(productId: number, wished: boolean, lang: Lang): Promise<WishlistView> {
+  return apiRequest<WishlistView>(`/api/wishlist/${productId}?lang=${lang}`, {
+    method: wished ? "PUT" : "DELETE",
+  });
+}
+
+export function useChangeWishlist() {
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, wished }: { productId: number; wished: boolean }) =>
+      changeWishlist(productId, wished, lang),
+    onSuccess: (list) => queryClient.setQueryData(wishlistQuery(lang).queryKey, list),
+  });
+}
