@@ -17,6 +17,8 @@ import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { staticFiles } from "./http/static-files.ts";
 import { apiError } from "./http/validate.ts";
+import type { ChangeHub } from "./live/change-hub.ts";
+import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
@@ -27,19 +29,18 @@ import { pagesRoutes } from "./ssr/pages.routes.ts";
 export type AppDeps = {
   database: DatabaseHandle;
   auth: Auth;
+  hub: ChangeHub;
   catalog: Catalog;
   logger: Logger;
   origin: string;
   /** The build output (dist/). Without it the app serves the API only, as in API tests. */
   distDir?: string;
-};
-
-type ApiDeps = Pick<AppDeps, "database" | "catalog" | "logger" | "auth"> & {
-  /** Tests raise it to send many requests from one address. */
   newsletterLimit?: RateLimitOptions;
 };
 
-export function createApi({ database, catalog, logger, auth, newsletterLimit }: ApiDeps) {
+type ApiDeps = Pick<AppDeps, "database" | "catalog" | "logger" | "auth" | "hub" | "newsletterLimit">;
+
+export function createApi({ database, catalog, logger, auth, hub, newsletterLimit }: ApiDeps) {
   const api = new Hono()
     .use(
       bodyLimit({
@@ -50,8 +51,9 @@ export function createApi({ database, catalog, logger, auth, newsletterLimit }: 
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
     .route("/me", accountRoutes(auth))
-    .route("/wishlist", wishlistRoutes(auth, database.db, catalog))
-    .route("/cart", cartRoutes(auth, database.db, catalog))
+    .route("/wishlist", wishlistRoutes(auth, database.db, catalog, hub))
+    .route("/cart", cartRoutes(auth, database.db, catalog, hub))
+    .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));
   api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));
@@ -88,7 +90,9 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       },
     }),
   );
-  app.use(compress());
+  const compression = compress();
+  // Server-sent events must flow as they are written, not wait in a compressor's buffer.
+  app.use((c, next) => (c.req.path === "/api/events" ? next() : compression(c, next)));
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Internal error", 500);

@@ -6,6 +6,7 @@ import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv, publicOrigin } from "./env.ts";
+import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
@@ -21,12 +22,18 @@ const auth = createAuth({
   db: database.db,
   secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   origin,
+  rateLimited: env.RATE_LIMITS === "on",
 });
 await seedStock(database.db, catalog.listProducts());
 
+const hub = await createChangeHub(database, logger);
 const app = await createApp({
   database,
   auth,
+  hub,
+  ...(env.RATE_LIMITS === "off"
+    ? { newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 } }
+    : {}),
   catalog,
   logger,
   origin,
@@ -46,11 +53,15 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down");
   server.close(async () => {
+    await hub.close();
     await database.close();
     logger.info("stopped");
     process.exit(0);
   });
-  // Keep-alive connections may hold close() open; do not wait for them forever.
+  // Open event streams never end by themselves: give requests in flight a moment, then cut them.
+  setTimeout(() => {
+    if ("closeAllConnections" in server) server.closeAllConnections();
+  }, 2000).unref();
   setTimeout(() => process.exit(0), 10_000).unref();
 }
 

@@ -16,6 +16,14 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
+  /** PostgreSQL NOTIFY: reaches every process listening on this database. */
+  notify(channel: string, payload: string): Promise<void>;
+  /** PostgreSQL LISTEN; resolves to a function that stops listening. */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onError?: (error: Error) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -47,6 +55,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query("select 1");
     },
+    notify: async (channel, payload) => {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
@@ -55,12 +67,34 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
+  const listeners: pg.Client[] = [];
   return {
     db,
     kind: "postgres",
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    notify: async (channel, payload) => {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    // LISTEN needs a connection of its own, outside the pool.
+    listen: async (channel, onPayload, onError) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", (error) => onError?.(error));
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    close: async () => {
+      await Promise.all(listeners.map((client) => client.end()));
+      await pool.end();
+    },
   };
 }

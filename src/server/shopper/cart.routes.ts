@@ -8,6 +8,7 @@ import { requireUser, type UserEnv } from "../auth/require-user.ts";
 import { maxPerOrder, toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
 import { apiError, validate } from "../http/validate.ts";
+import type { ChangeHub } from "../live/change-hub.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import { cartQuantityOf, listCart, removeFromCart, setCartQuantity } from "./shopper-repository.ts";
 
@@ -15,7 +16,7 @@ import { cartQuantityOf, listCart, removeFromCart, setCartQuantity } from "./sho
  * The signed-in shopper's cart. Quantities are checked against the server's stock (and the
  * one-per-order rule of exclusive lots); prices and totals are the server's.
  */
-export function cartRoutes(auth: Auth, db: Database, catalog: Catalog) {
+export function cartRoutes(auth: Auth, db: Database, catalog: Catalog, hub: ChangeHub) {
   async function view(userId: string, lang: Lang): Promise<CartView> {
     const rows = await listCart(db, userId);
     const stock = await readStock(
@@ -52,6 +53,7 @@ export function cartRoutes(auth: Auth, db: Database, catalog: Catalog) {
       const wanted = (await cartQuantityOf(db, userId, id)) + c.req.valid("json").cantidad;
       if (wanted > limit) return c.json(apiError("not-enough-stock", `Only ${limit} available`), 409);
       await setCartQuantity(db, userId, id, wanted);
+      await hub.publish(userId, "cart");
       return c.json(await view(userId, c.req.valid("query").lang));
     })
     .put("/:id", params, query, body, async (c) => {
@@ -62,10 +64,12 @@ export function cartRoutes(auth: Auth, db: Database, catalog: Catalog) {
       const { cantidad } = c.req.valid("json");
       if (cantidad > limit) return c.json(apiError("not-enough-stock", `Only ${limit} available`), 409);
       await setCartQuantity(db, userId, id, cantidad);
+      await hub.publish(userId, "cart");
       return c.json(await view(userId, c.req.valid("query").lang));
     })
     .delete("/:id", params, query, async (c) => {
       await removeFromCart(db, c.get("user").id, c.req.valid("param").id);
+      await hub.publish(c.get("user").id, "cart");
       return c.json(await view(c.get("user").id, c.req.valid("query").lang));
     });
 }

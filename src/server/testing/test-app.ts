@@ -4,6 +4,7 @@ import type { Catalog } from "#catalog/catalog.ts";
 import { createApi } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
 import { seedStock } from "../stock/stock-repository.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -30,11 +31,14 @@ export async function createTestApi(
     origin: TEST_ORIGIN,
     rateLimited: options.authRateLimited ?? false,
   });
+  const logger = createLogger({ LOG_LEVEL: "silent" });
+  const hub = await createChangeHub(database, logger);
   const api = createApi({
     database,
     auth,
+    hub,
     catalog,
-    logger: createLogger({ LOG_LEVEL: "silent" }),
+    logger,
     // Every test request comes from one address: keep the limit out of the way unless tested.
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },
   });
@@ -44,6 +48,9 @@ export async function createTestApi(
     request: async (path, init) => app.request(path, init),
     database,
     catalog,
-    close: () => database.close(),
+    close: async () => {
+      await hub.close();
+      await database.close();
+    },
   };
 }

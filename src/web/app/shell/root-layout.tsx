@@ -7,6 +7,7 @@ import { ToastArea } from "#web/ui/toast-area.tsx";
 import { BuyerProtectionBadge } from "./buyer-protection-badge.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { LiveUpdates } from "./live-updates.tsx";
 import { PendingIntentRunner } from "./pending-intent-runner.tsx";
 import styles from "./root-layout.module.css";
 import { RouteError } from "./route-error.tsx";
@@ -34,6 +35,7 @@ export function RootLayout() {
       <BuyerProtectionBadge />
       <ToastArea />
       <PendingIntentRunner />
+      <LiveUpdates />
     </>
   );
 }

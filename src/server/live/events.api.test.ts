@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { asShopper, signUpShopper } from "../testing/test-users.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+/** Reads server-sent events from a streaming response until one matches, or fails after a while. */
+async function nextEvent(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  name: string,
+  buffer = { text: "" },
+) {
+  const decoder = new TextDecoder();
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const match = buffer.text.match(new RegExp(`event: ${name}\\ndata: ([^\\n]*)\\n\\n`));
+    if (match) {
+      buffer.text = buffer.text.slice((match.index ?? 0) + match[0].length);
+      return match[1];
+    }
+    const { value, done } = await reader.read();
+    if (done) throw new Error("stream ended");
+    buffer.text += decoder.decode(value, { stream: true });
+  }
+  throw new Error(`no ${name} event`);
+}
+
+describe("live updates", () => {
+  it("tells a shopper's open stream when their cart or wish list changes, and only theirs", async () => {
+    const anaCookie = await signUpShopper(api, "ana.live@example.com");
+    const brunoCookie = await signUpShopper(api, "bruno.live@example.com");
+    const anaStream = await api.request("/api/events", { headers: { cookie: anaCookie } });
+    const brunoStream = await api.request("/api/events", { headers: { cookie: brunoCookie } });
+    expect(anaStream.headers.get("content-type")).toContain("text/event-stream");
+    const anaReader = anaStream.body?.getReader();
+    const brunoReader = brunoStream.body?.getReader();
+    if (!anaReader || !brunoReader) throw new Error("no stream body");
+    const anaBuffer = { text: "" };
+    const brunoBuffer = { text: "" };
+    await nextEvent(anaReader, "ready", anaBuffer);
+    await nextEvent(brunoReader, "ready", brunoBuffer);
+
+    await asShopper(api, brunoCookie)("PUT", "/api/wishlist/4");
+    await asShopper(api, anaCookie)("POST", "/api/cart/1", { cantidad: 1 });
+    expect(await nextEvent(anaReader, "change", anaBuffer)).toBe("cart");
+    expect(await nextEvent(brunoReader, "change", brunoBuffer)).toBe("wishlist");
+    // Ana's stream saw her cart change only, never Bruno's wish list.
+    expect(anaBuffer.text).not.toContain("wishlist");
+
+    await anaReader.cancel();
+    await brunoReader.cancel();
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await api.request("/api/events")).status).toBe(401);
+  });
+});

@@ -1,0 +1,6 @@
+/** The per-user documents whose changes are pushed live to every open session (issue 3). */
+export const shopperDocuments = ["cart", "wishlist"] as const;
+export type ShopperDocument = (typeof shopperDocuments)[number];
+
+/** Server-sent event name on /api/events; its data is the ShopperDocument that changed. */
+export const CHANGE_EVENT = "change";
