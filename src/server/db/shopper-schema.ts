@@ -31,3 +31,16 @@ export const cartLine = pgTable(
     check("cart_line_quantity_positive", sql`${table.quantity} > 0`),
   ],
 );
+
+/** Spec §3's datosPersonales beyond the account's own name and email. */
+export const personalData = pgTable("personal_data", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  phone: text("phone").notNull().default(""),
+  birthDate: text("birth_date").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});

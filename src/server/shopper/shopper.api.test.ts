@@ -67,6 +67,47 @@ describe("cart", () => {
   });
 });
 
+describe("personal data", () => {
+  it("starts from the account's name and email, and saves phone and birth date", async () => {
+    const start = await json<Record<string, string>>(await ana("GET", "/api/personal-data"));
+    expect(start).toEqual({
+      name: "Test",
+      lastName: "Shopper",
+      email: "ana@example.com",
+      phone: "",
+      birthDate: "",
+    });
+    const saved = await json<Record<string, string>>(
+      await ana("PUT", "/api/personal-data", {
+        name: "Ana",
+        lastName: "García",
+        phone: "+34 612 345 678",
+        birthDate: "1988-05-17",
+      }),
+    );
+    expect(saved).toMatchObject({
+      name: "Ana",
+      lastName: "García",
+      phone: "+34 612 345 678",
+      birthDate: "1988-05-17",
+    });
+    const me = await json<{ user: { name: string } }>(await ana("GET", "/api/me"));
+    expect(me.user.name).toBe("Ana");
+  });
+
+  it("refuses a bad phone or date with the field named", async () => {
+    const response = await ana("PUT", "/api/personal-data", {
+      name: "Ana",
+      lastName: "García",
+      phone: "123",
+      birthDate: "2999-01-01",
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields).toMatchObject({ phone: "phone-invalid", birthDate: "birth-date-invalid" });
+  });
+});
+
 describe("privacy", () => {
   it("keeps each shopper's documents to themselves", async () => {
     await json(await ana("PUT", "/api/wishlist/3"));
@@ -89,9 +130,12 @@ describe("privacy", () => {
     ["POST", "/api/cart/1"],
     ["PUT", "/api/cart/1"],
     ["DELETE", "/api/cart/1"],
+    ["GET", "/api/personal-data"],
+    ["PUT", "/api/personal-data"],
   ])("%s %s answers 401 without a session", async (method, path) => {
     const anonymous = asShopper(api, undefined);
-    const body = method === "POST" || method === "PUT" ? { cantidad: 1 } : undefined;
+    const body =
+      method === "POST" || method === "PUT" ? { cantidad: 1, name: "x", lastName: "y" } : undefined;
     const response = await anonymous(method, path, body);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { code: "unauthorized" } });

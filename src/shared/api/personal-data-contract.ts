@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** Spanish (+34) or Portuguese (+351) numbers, spaces and dashes allowed; empty means none. */
+const phonePattern = /^(?:(?:\+|00)34[6789]\d{8}|(?:\+|00)351[29]\d{8}|[6789]\d{8})$/;
+
+export function isValidPhone(value: string): boolean {
+  return phonePattern.test(value.replace(/[\s-]/g, ""));
+}
+
+/** A real date in the past, within a human lifetime; empty means not given. */
+export function isValidBirthDate(value: string, today = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  const oldest = new Date(today);
+  oldest.setUTCFullYear(today.getUTCFullYear() - 120);
+  return date < today && date > oldest;
+}
+
+export const personalDataSchema = z.object({
+  name: z.string().trim().min(1, "name-required").max(80),
+  lastName: z.string().trim().min(1, "last-name-required").max(120),
+  phone: z
+    .string()
+    .trim()
+    .max(20)
+    .refine((value) => value === "" || isValidPhone(value), "phone-invalid"),
+  birthDate: z.string().refine((value) => value === "" || isValidBirthDate(value), "birth-date-invalid"),
+});
+export type PersonalDataForm = z.infer<typeof personalDataSchema>;
+
+export type PersonalDataView = PersonalDataForm & { email: string };

@@ -1,0 +1,13 @@
+import { PersonalDataForm } from "#web/features/personal-data/components/personal-data-form.tsx";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{t("personalData.title")}</title>
+      <meta name="robots" content="noindex" />
+      <PersonalDataForm />
+    </>
+  );
+}

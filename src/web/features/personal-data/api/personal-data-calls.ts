@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PersonalDataForm, PersonalDataView } from "#shared/api/personal-data-contract.ts";
+import { apiRequest } from "#web/lib/api-client.ts";
+import { perUserMeta } from "#web/lib/query-client.ts";
+
+/** Keyed "personalData": the live-updates stream names the document the same way. */
+export const personalDataQuery = queryOptions({
+  queryKey: ["personalData"],
+  queryFn: () => apiRequest<PersonalDataView>("/api/personal-data"),
+  meta: perUserMeta,
+});
+
+export function usePersonalData() {
+  return useQuery(personalDataQuery);
+}
+
+export function useSavePersonalData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: PersonalDataForm) =>
+      apiRequest<PersonalDataView>("/api/personal-data", { method: "PUT", body: JSON.stringify(form) }),
+    onSuccess: (data) => queryClient.setQueryData(personalDataQuery.queryKey, data),
+  });
+}
