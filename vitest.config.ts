@@ -8,6 +8,9 @@ const apiTests = "src/server/**/*.api.test.ts";
 
 export default defineConfig({
   test: {
+    // Password hashing (scrypt) and fresh databases are slow on a busy two-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
