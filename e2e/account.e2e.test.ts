@@ -1,22 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
+import { registerShopper, SHOPPER_PASSWORD } from "./support/register.ts";
 
 const session = setUpBrowser();
-const password = "Gato-Robot-Azul-2026";
+const password = SHOPPER_PASSWORD;
 
-async function register(page: Page, email: string, options: { confirm?: string } = {}) {
+async function registerWithConfirmation(page: Page, email: string, confirm: string) {
+  const main = page.locator("main");
   await page.goto("/register");
-  await page.locator("main").getByLabel("Nombre", { exact: true }).fill("Ana");
-  await page.locator("main").getByLabel("Apellidos").fill("García López");
-  await page.locator("main").getByLabel("Correo electrónico").fill(email);
-  await page.locator("main").getByLabel("Contraseña", { exact: true }).fill(password);
-  await page
-    .locator("main")
-    .getByLabel("Repite la contraseña")
-    .fill(options.confirm ?? password);
-  await page.getByRole("checkbox", { name: /acepto las/ }).check();
-  await page.locator("main").getByRole("button", { name: "Crear cuenta" }).click();
+  await main.getByLabel("Nombre", { exact: true }).fill("Ana");
+  await main.getByLabel("Apellidos").fill("García López");
+  await main.getByLabel("Correo electrónico").fill(email);
+  await main.getByLabel("Contraseña", { exact: true }).fill(password);
+  await main.getByLabel("Repite la contraseña").fill(confirm);
+  await main.getByRole("checkbox", { name: /acepto las/ }).check();
+  await main.getByRole("button", { name: "Crear cuenta" }).click();
 }
 
 describe("accounts", () => {
@@ -27,7 +26,7 @@ describe("accounts", () => {
     await expect.poll(() => page.getByText("Debes aceptar las condiciones de uso").isVisible()).toBe(true);
     expect(await page.getByText("Escribe tu nombre.").isVisible()).toBe(true);
 
-    await register(page, "ana@example.com", { confirm: "otra-cosa" });
+    await registerWithConfirmation(page, "ana@example.com", "otra-cosa");
     await expect.poll(() => page.getByText("Las contraseñas no coinciden.").isVisible()).toBe(true);
 
     await page.locator("main").getByLabel("Repite la contraseña").fill(password);
@@ -52,11 +51,10 @@ describe("accounts", () => {
 
   it("explains a taken email, a wrong password, and signs in with the right one", async () => {
     const setup = await session.newPage();
-    await register(setup, "bruno@example.com");
-    await setup.waitForURL("**/login");
+    await registerShopper(setup, { email: "bruno@example.com" });
 
     const page = await session.newPage();
-    await register(page, "bruno@example.com");
+    await registerShopper(page, { email: "bruno@example.com", expectFailure: true });
     await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/Ya existe una cuenta/);
 
     await page.goto("/login");

@@ -1,20 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
+import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
 
-async function registerOnPage(page: Page, email: string) {
-  const main = page.locator("main");
-  await page.goto("/register");
-  await main.getByLabel("Nombre", { exact: true }).fill("Chispa");
-  await main.getByLabel("Apellidos").fill("Robot");
-  await main.getByLabel("Correo electrónico").fill(email);
-  await main.getByLabel("Contraseña", { exact: true }).fill("Gato-Robot-Azul-2026");
-  await main.getByLabel("Repite la contraseña").fill("Gato-Robot-Azul-2026");
-  await main.getByRole("checkbox", { name: /acepto las/ }).check();
-  await main.getByRole("button", { name: "Crear cuenta" }).click();
-  await page.waitForURL("**/login");
+function registerOnPage(page: Page, email: string) {
+  return registerShopper(page, { name: "Chispa", lastName: "Robot", email });
 }
 
 describe("wish list and cart", () => {

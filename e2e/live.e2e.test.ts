@@ -1,21 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
+import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
 
 describe("live across tabs", () => {
   it("shows a cart and wish-list change made in one context in a second one of the same user", async () => {
     const first = await session.newPage();
-    const main = first.locator("main");
-    await first.goto("/register");
-    await main.getByLabel("Nombre", { exact: true }).fill("Lía");
-    await main.getByLabel("Apellidos").fill("Sol");
-    await main.getByLabel("Correo electrónico").fill("lia.live@example.com");
-    await main.getByLabel("Contraseña", { exact: true }).fill("Gato-Robot-Azul-2026");
-    await main.getByLabel("Repite la contraseña").fill("Gato-Robot-Azul-2026");
-    await main.getByRole("checkbox", { name: /acepto las/ }).check();
-    await main.getByRole("button", { name: "Crear cuenta" }).click();
-    await first.waitForURL("**/login");
+    await registerShopper(first, { name: "Lía", lastName: "Sol", email: "lia.live@example.com" });
 
     // A second browser context (another device) signed in as the same shopper.
     const second = await session.newPage();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
+import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
 
@@ -7,15 +8,7 @@ describe("personal data", () => {
   it("shows the account's data, refuses a bad phone, and keeps what was saved", async () => {
     const page = await session.newPage();
     const main = page.locator("main");
-    await page.goto("/register");
-    await main.getByLabel("Nombre", { exact: true }).fill("Bruno");
-    await main.getByLabel("Apellidos").fill("Costa");
-    await main.getByLabel("Correo electrónico").fill("bruno.datos@example.com");
-    await main.getByLabel("Contraseña", { exact: true }).fill("Gato-Robot-Azul-2026");
-    await main.getByLabel("Repite la contraseña").fill("Gato-Robot-Azul-2026");
-    await main.getByRole("checkbox", { name: /acepto las/ }).check();
-    await main.getByRole("button", { name: "Crear cuenta" }).click();
-    await page.waitForURL("**/login");
+    await registerShopper(page, { name: "Bruno", lastName: "Costa", email: "bruno.datos@example.com" });
 
     await main.getByRole("link", { name: "Datos personales" }).click();
     await page.waitForURL("**/datos/personales");

@@ -8,6 +8,7 @@ import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSessionStore } from "#web/lib/session/session.tsx";
 import { signedIn } from "#web/lib/session/session-store.ts";
 import styles from "#web/ui/form.module.css";
+import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
 import { signIn } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
@@ -21,8 +22,7 @@ export function LoginForm() {
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = (message: string | undefined) =>
-    message ? t(`account.validation.${message}`) : undefined;
+  const fieldError = useValidationMessage();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -36,11 +36,7 @@ export function LoginForm() {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <h1>{t("account.loginTitle")}</h1>
-      {failure && (
-        <p className={styles.formError} role="alert">
-          {failure}
-        </p>
-      )}
+      <FormAlert message={failure} />
       <FormField
         id="login-email"
         label={t("account.email")}

@@ -9,6 +9,7 @@ import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSessionStore } from "#web/lib/session/session.tsx";
 import { signedIn } from "#web/lib/session/session-store.ts";
 import styles from "#web/ui/form.module.css";
+import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
 import { signUp } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
@@ -31,8 +32,7 @@ export function RegisterForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = (message: string | undefined) =>
-    message ? t(`account.validation.${message}`) : undefined;
+  const fieldError = useValidationMessage();
   const password = form.watch("password");
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,11 +53,7 @@ export function RegisterForm() {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <h1>{t("account.registerTitle")}</h1>
-      {failure && (
-        <p className={styles.formError} role="alert">
-          {failure}
-        </p>
-      )}
+      <FormAlert message={failure} />
       <FormField
         id="register-name"
         label={t("account.name")}

@@ -6,6 +6,7 @@ import {
 } from "#shared/api/personal-data-contract.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import styles from "#web/ui/form.module.css";
+import { useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
@@ -25,8 +26,7 @@ function Editor({ email, initial }: { email: string; initial: FormValues }) {
   const save = useSavePersonalData();
   const form = useForm<FormValues>({ resolver: zodResolver(personalDataSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = (message: string | undefined) =>
-    message ? t(`account.validation.${message}`) : undefined;
+  const fieldError = useValidationMessage();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
