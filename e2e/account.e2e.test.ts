@@ -69,6 +69,28 @@ describe("accounts", () => {
     await expect.poll(() => page.locator("h1").textContent()).toBe("¡Hola, Ana!");
   });
 
+  it("deletes the account after asking for the password again", async () => {
+    const page = await session.newPage();
+    await registerShopper(page, { email: "adios@example.com" });
+    const main = page.locator("main");
+    await main.getByText("Eliminar mi cuenta", { exact: true }).click();
+    await main.locator("#delete-password").fill("no-es-esta");
+    await main.getByRole("button", { name: "Eliminar mi cuenta definitivamente" }).click();
+    await expect.poll(() => main.getByRole("alert").textContent()).toBe("La contraseña no es correcta.");
+    await main.locator("#delete-password").fill(password);
+    await main.getByRole("button", { name: "Eliminar mi cuenta definitivamente" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByText("Tu cuenta se ha eliminado.").isVisible()).toBe(true);
+
+    await page.goto("/login");
+    await main.getByLabel("Correo electrónico").fill("adios@example.com");
+    await main.getByLabel("Contraseña").fill(password);
+    await main.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect
+      .poll(() => main.getByRole("alert").textContent())
+      .toBe("El correo electrónico o la contraseña no son correctos.");
+  });
+
   it("refuses a common password with a clear message", async () => {
     const page = await session.newPage();
     await page.goto("/register");

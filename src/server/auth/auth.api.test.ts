@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartLine } from "../db/schema.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 
 let api: TestApi;
@@ -75,6 +77,37 @@ describe("identity", () => {
     expect((await post("/api/auth/sign-out", {}, cookie)).status).toBe(200);
     const me = await api.request("/api/me", { headers: { cookie } });
     expect(me.status).toBe(401);
+  });
+
+  it("deletes the account and everything kept for it, only with the password", async () => {
+    const signUp = await post("/api/auth/sign-up/email", { ...lucia, email: "leaving@example.com" });
+    const cookie = cookieFrom(signUp);
+    const withCookie = (method: string, path: string, body?: unknown) =>
+      api.request(path, {
+        method,
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    expect((await withCookie("POST", "/api/cart/1", { cantidad: 2 })).status).toBe(200);
+
+    const noPassword = await withCookie("POST", "/api/auth/delete-user", {});
+    expect(noPassword.status).toBe(400);
+    expect(await errorCode(noPassword)).toBe("PASSWORD_REQUIRED");
+    const wrong = await withCookie("POST", "/api/auth/delete-user", { password: "not-the-password" });
+    expect(wrong.status).toBe(400);
+    expect(await errorCode(wrong)).toBe("INVALID_PASSWORD");
+
+    const me = (await (await withCookie("GET", "/api/me")).json()) as { user: { id: string } };
+    const deleted = await withCookie("POST", "/api/auth/delete-user", { password: lucia.password });
+    expect(deleted.status).toBe(200);
+    expect((await api.request("/api/me", { headers: { cookie } })).status).toBe(401);
+    const signIn = await post("/api/auth/sign-in/email", {
+      email: "leaving@example.com",
+      password: lucia.password,
+    });
+    expect(signIn.status).toBe(401);
+    const leftovers = await api.database.db.select().from(cartLine).where(eq(cartLine.userId, me.user.id));
+    expect(leftovers).toEqual([]);
   });
 
   it("answers every per-user endpoint with a JSON 401 without a session", async () => {

@@ -31,6 +31,8 @@ export function createAuth({ db, secret, origin, rateLimited = true }: AuthOptio
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     user: {
       additionalFields: { lastName: { type: "string", required: false, defaultValue: "", input: true } },
+      // The user's rows in our own tables go with them (foreign keys ON DELETE CASCADE).
+      deleteUser: { enabled: true },
     },
     // Sessions last 30 days and are extended, at most daily, while the shopper keeps using them.
     session: { expiresIn: 30 * DAY, updateAge: DAY },
@@ -51,13 +53,16 @@ export function createAuth({ db, secret, origin, rateLimited = true }: AuthOptio
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email") return;
         const password: unknown = (ctx.body as { password?: unknown } | undefined)?.password;
-        if (typeof password === "string" && isCommonPassword(password)) {
+        if (ctx.path === "/sign-up/email" && typeof password === "string" && isCommonPassword(password)) {
           throw new APIError("BAD_REQUEST", {
             code: "PASSWORD_TOO_COMMON",
             message: "Password is too common",
           });
+        }
+        // Deleting an account always asks for the password again (issue 3).
+        if (ctx.path === "/delete-user" && (typeof password !== "string" || password === "")) {
+          throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Password required" });
         }
       }),
     },

@@ -30,3 +30,9 @@ export const loginSchema = z.object({
 export type LoginForm = z.infer<typeof loginSchema>;
 
 export type SessionUser = { id: string; email: string; name: string; lastName: string };
+
+/** Deleting the account asks for the password again. */
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, "password-required").max(PASSWORD_MAX),
+});
+export type DeleteAccountForm = z.infer<typeof deleteAccountSchema>;

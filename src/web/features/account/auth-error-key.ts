@@ -7,7 +7,8 @@ export function authErrorKey(error: unknown): string {
   if (error.code.startsWith("USER_ALREADY_EXISTS")) return "account.errors.emailInUse";
   const known: Record<string, string> = {
     INVALID_EMAIL_OR_PASSWORD: "account.errors.invalidCredentials",
-    INVALID_PASSWORD: "account.errors.invalidCredentials",
+    INVALID_PASSWORD: "account.errors.wrongPassword",
+    PASSWORD_REQUIRED: "account.errors.passwordRequired",
     USER_NOT_FOUND: "account.errors.invalidCredentials",
     PASSWORD_TOO_SHORT: "account.errors.passwordTooShort",
     PASSWORD_TOO_LONG: "account.errors.passwordTooLong",

@@ -21,3 +21,7 @@ export async function signIn(form: LoginForm): Promise<SessionUser> {
 export async function signOut(): Promise<void> {
   await apiRequest<unknown>("/api/auth/sign-out", { method: "POST", body: "{}" });
 }
+
+export async function deleteAccount(password: string): Promise<void> {
+  await apiRequest<unknown>("/api/auth/delete-user", { method: "POST", body: JSON.stringify({ password }) });
+}

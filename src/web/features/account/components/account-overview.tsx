@@ -8,6 +8,7 @@ import { signedOut } from "#web/lib/session/session-store.ts";
 import styles from "#web/ui/form.module.css";
 import { notify } from "#web/ui/toast-queue.ts";
 import { signOut } from "../api/auth-calls.ts";
+import { DeleteAccountForm } from "./delete-account-form.tsx";
 
 const sections = [
   ["orders", paths.orders()],
@@ -26,6 +27,13 @@ export function AccountOverview() {
   const session = useSessionStore();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  /** Spec §4: signing out empties the wish list, the cart and the addresses in the page. */
+  const leave = (message: string) => {
+    forgetShopperData(queryClient);
+    signedOut(session);
+    notify(t(message));
+    void navigate(paths.home());
+  };
   return (
     <section className={styles.form}>
       <h1>{t("account.greeting", { name: user?.name ?? "" })}</h1>
@@ -45,16 +53,13 @@ export function AccountOverview() {
           try {
             await signOut();
           } finally {
-            // Spec §4: signing out empties the wish list, the cart and the addresses in the page.
-            forgetShopperData(queryClient);
-            signedOut(session);
-            notify(t("account.signedOut"));
-            void navigate(paths.home());
+            leave("account.signedOut");
           }
         }}
       >
         {t("account.signOut")}
       </button>
+      <DeleteAccountForm onDeleted={() => leave("account.delete.done")} />
     </section>
   );
 }
