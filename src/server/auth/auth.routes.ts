@@ -1,5 +1,5 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
+import { socketAddress } from "../http/socket-address.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
 
 /**
@@ -9,16 +9,7 @@ import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
 export function authRoutes(auth: Auth) {
   return new Hono().on(["GET", "POST"], "/*", (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientAddress(c) ?? "unknown");
+    headers.set(CLIENT_IP_HEADER, socketAddress(c) ?? "unknown");
     return auth.handler(new Request(c.req.raw, { headers }));
   });
-}
-
-function clientAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    // Requests made in-process (tests, server rendering) have no socket.
-    return undefined;
-  }
 }

@@ -26,16 +26,19 @@ export function sortProducts(products: readonly Product[], sort: Sort, lang: Lan
   }
 }
 
-export function paginate(
+/** One page of a list, with the stock read for that page's products only. */
+export async function paginate(
   products: readonly Product[],
   page: number,
   lang: Lang,
-  stock: StockLevels,
-): ProductPage {
+  loadStock: (productIds: number[]) => Promise<StockLevels>,
+): Promise<ProductPage> {
   const pageCount = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
   const start = (page - 1) * PAGE_SIZE;
+  const items = products.slice(start, start + PAGE_SIZE);
+  const stock = await loadStock(items.map((p) => p.id));
   return {
-    items: products.slice(start, start + PAGE_SIZE).map((p) => toProductCard(p, lang, stock)),
+    items: items.map((p) => toProductCard(p, lang, stock)),
     total: products.length,
     page,
     pageCount,

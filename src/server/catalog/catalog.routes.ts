@@ -18,14 +18,19 @@ import { toProductCard, toProductDetail } from "./product-views.ts";
 
 export function catalogRoutes(catalog: Catalog, db: Database) {
   const search = createProductSearch(catalog.listProducts());
+  const stockFor = (productIds: number[]) => readStock(db, productIds);
 
   return new Hono()
     .get("/home", validate("query", langQuerySchema), async (c) => {
       const { lang } = c.req.valid("query");
-      const stock = await readStock(db);
+      const featured = featuredProducts(catalog);
+      const gifts = giftsByAge(catalog);
+      const stock = await stockFor(
+        [...featured, ...gifts.flatMap((group) => group.products)].map((p) => p.id),
+      );
       const body: HomeContent = {
-        featured: featuredProducts(catalog).map((p) => toProductCard(p, lang, stock)),
-        giftsByAge: giftsByAge(catalog).map(({ age, products }) => ({
+        featured: featured.map((p) => toProductCard(p, lang, stock)),
+        giftsByAge: gifts.map(({ age, products }) => ({
           age,
           products: products.map((p) => toProductCard(p, lang, stock)),
         })),
@@ -34,9 +39,8 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
     })
     .get("/products", validate("query", productListQuerySchema), async (c) => {
       const { lang, category, sort, page } = c.req.valid("query");
-      const stock = await readStock(db);
       const products = sortProducts(catalog.listProductsByCategory(category), sort, lang);
-      return c.json(paginate(products, page, lang, stock));
+      return c.json(await paginate(products, page, lang, stockFor));
     })
     .get("/products/:id", validate("param", productIdParamSchema), async (c) => {
       const { id } = c.req.valid("param");
@@ -52,10 +56,9 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
       const name = canonicalCategory(c.req.param("name"));
       const detail = name && catalog.getCategoryDetail(name);
       if (!name || !detail) return c.json(apiError("category-not-found", "Unknown category"), 404);
-      const stock = await readStock(db);
       const products = sortProducts(catalog.listProductsByCategory(name), sort, lang);
       const body: CategoryPage = {
-        ...paginate(products, page, lang, stock),
+        ...(await paginate(products, page, lang, stockFor)),
         category: {
           name,
           description: lang === "pt" ? detail.pt.TextoDescripcion : detail.TextoDescripcion,
@@ -66,7 +69,6 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
     })
     .get("/search", validate("query", searchQuerySchema), async (c) => {
       const { lang, q, page } = c.req.valid("query");
-      const stock = await readStock(db);
-      return c.json(paginate(search(q), page, lang, stock));
+      return c.json(await paginate(search(q), page, lang, stockFor));
     });
 }

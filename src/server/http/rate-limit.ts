@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { socketAddress } from "./socket-address.ts";
 import { apiError } from "./validate.ts";
 
 export type RateLimitOptions = {
@@ -43,8 +44,6 @@ function forgetExpired(windows: Map<string, { start: number }>, time: number, wi
   for (const [key, window] of windows) if (time - window.start >= windowMs) windows.delete(key);
 }
 
-/** The socket's address (behind a proxy, set the proxy to pass a single trusted hop). */
 function clientAddress(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
+  return socketAddress(c) ?? "unknown";
 }

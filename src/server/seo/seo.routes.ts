@@ -22,7 +22,7 @@ function buildRobots(origin: string): string {
   ].join("\n");
 }
 
-export function sitemapPaths(catalog: Catalog): string[] {
+function sitemapPaths(catalog: Catalog): string[] {
   const categories = categoryTree.flatMap(({ name, children }) => [name, ...children]);
   return [
     paths.home(),

@@ -15,6 +15,7 @@ export async function seedStock(db: Database, products: readonly Product[]): Pro
 }
 
 export async function readStock(db: Database, productIds?: readonly number[]): Promise<StockLevels> {
+  if (productIds?.length === 0) return new Map();
   const rows = await db
     .select({ productId: productStock.productId, available: productStock.available })
     .from(productStock)

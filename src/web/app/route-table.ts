@@ -37,6 +37,3 @@ export function loadPage(name: PageName): Promise<PageModule> {
   if (!load) throw new Error(`No page module ${name}`);
   return load();
 }
-
-/** Source file of a page, to find its chunk in the build manifest (server preloads). */
-export const pageFile = (name: PageName) => `src/web/app/pages/${name}.tsx`;
