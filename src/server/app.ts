@@ -22,6 +22,7 @@ import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
+import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
 import { personalDataRoutes } from "./shopper/personal-data.routes.ts";
 import { wishlistRoutes } from "./shopper/wishlist.routes.ts";
@@ -55,6 +56,7 @@ export function createApi({ database, catalog, logger, auth, hub, newsletterLimi
     .route("/wishlist", wishlistRoutes(auth, database.db, catalog, hub))
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))
+    .route("/addresses", addressRoutes(auth, database.db, hub))
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));

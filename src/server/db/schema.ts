@@ -25,4 +25,4 @@ export const productStock = pgTable(
 );
 
 export { account, rateLimit, session, user, verification } from "./auth-schema.ts";
-export { cartLine, personalData, wishlistItem } from "./shopper-schema.ts";
+export { address, cartLine, personalData, wishlistItem } from "./shopper-schema.ts";

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.ts";
 
 /** Spec §3's per-user wish list (listaDeDeseados): one row per product a shopper keeps. */
@@ -44,3 +55,34 @@ export const personalData = pgTable("personal_data", {
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/** Spec §3's direcciones: a shopper's delivery addresses, at most one of them the default. */
+export const address = pgTable(
+  "address",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    lastName: text("last_name").notNull(),
+    street: text("street").notNull(),
+    floorDoor: text("floor_door").notNull().default(""),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    country: text("country", { enum: ["ES", "PT"] }).notNull(),
+    /** INE province code in Spain, ISO 3166-2:PT district or region code in Portugal. */
+    region: text("region").notNull(),
+    phone: text("phone").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    index("address_user_idx").on(table.userId),
+    uniqueIndex("address_one_default_per_user").on(table.userId).where(sql`${table.isDefault}`),
+  ],
+);

@@ -1,11 +1,5 @@
 import { z } from "zod";
-
-/** Spanish (+34) or Portuguese (+351) numbers, spaces and dashes allowed; empty means none. */
-const phonePattern = /^(?:(?:\+|00)34[6789]\d{8}|(?:\+|00)351[29]\d{8}|[6789]\d{8})$/;
-
-export function isValidPhone(value: string): boolean {
-  return phonePattern.test(value.replace(/[\s-]/g, ""));
-}
+import { isValidPhone } from "../phone.ts";
 
 /** A real date in the past, within a human lifetime; empty means not given. */
 export function isValidBirthDate(value: string, today = new Date()): boolean {

@@ -19,6 +19,7 @@ export const guardedRoutes = guardedPatterns;
 export const guardedPages = {
   "/checkout": "checkout-page",
   "/wishlist": "wishlist-page",
+  "/direccion": "addresses-page",
   "/datos/personales": "personal-data-page",
 } as const satisfies Partial<Record<(typeof guardedPatterns)[number], string>>;
 

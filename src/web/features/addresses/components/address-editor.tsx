@@ -1,0 +1,158 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { normalizePostalCode } from "#shared/address/postal-code.ts";
+import { countries, regionName, regionsOf } from "#shared/address/regions.ts";
+import { type AddressForm, addressSchema } from "#shared/api/address-contract.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import formStyles from "#web/ui/form.module.css";
+import { useValidationMessage } from "#web/ui/form-alert.tsx";
+import { FormField, SelectField } from "#web/ui/form-field.tsx";
+import styles from "./address-book.module.css";
+
+export const emptyAddress: AddressForm = {
+  name: "",
+  lastName: "",
+  street: "",
+  floorDoor: "",
+  postalCode: "",
+  city: "",
+  country: "ES",
+  region: "",
+  phone: "",
+};
+
+type AddressEditorProps = {
+  initial: AddressForm;
+  title: string;
+  /** Offers "use as my default address" (a new address when the shopper already has some). */
+  offerDefault: boolean;
+  onSave: (form: AddressForm, makeDefault: boolean) => Promise<void>;
+  onCancel?: (() => void) | undefined;
+};
+
+export function AddressEditor({ initial, title, offerDefault, onSave, onCancel }: AddressEditorProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const fieldError = useValidationMessage();
+  const [makeDefault, setMakeDefault] = useState(false);
+  const form = useForm<AddressForm>({ resolver: zodResolver(addressSchema), defaultValues: initial });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const country = form.watch("country");
+
+  /**
+   * Tidies the postal code and, in Spain, guesses the province from its first two digits. No
+   * validation here: a message vanishing on blur would move the save button under the pointer.
+   */
+  const tidyPostalCode = (value: string) => {
+    const postalCode = normalizePostalCode(country, value);
+    form.setValue("postalCode", postalCode);
+    const prefix = postalCode.slice(0, 2);
+    if (country === "ES" && form.getValues("region") === "" && regionName("ES", prefix)) {
+      form.setValue("region", prefix);
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => onSave(values, makeDefault));
+  const field = (name: keyof AddressForm) => `${id}-${name}`;
+  return (
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label={title}>
+      <h2 className={styles.formTitle}>{title}</h2>
+      <div className={styles.pair}>
+        <FormField
+          id={field("name")}
+          label={t("account.name")}
+          autoComplete="given-name"
+          error={fieldError(errors.name?.message)}
+          {...form.register("name")}
+        />
+        <FormField
+          id={field("lastName")}
+          label={t("account.lastName")}
+          autoComplete="family-name"
+          error={fieldError(errors.lastName?.message)}
+          {...form.register("lastName")}
+        />
+      </div>
+      <FormField
+        id={field("street")}
+        label={t("addresses.street")}
+        autoComplete="address-line1"
+        error={fieldError(errors.street?.message)}
+        {...form.register("street")}
+      />
+      <FormField
+        id={field("floorDoor")}
+        label={t("addresses.floorDoor")}
+        autoComplete="address-line2"
+        error={fieldError(errors.floorDoor?.message)}
+        {...form.register("floorDoor")}
+      />
+      <SelectField
+        id={field("country")}
+        label={t("addresses.country")}
+        autoComplete="country"
+        options={countries.map((code) => ({ value: code, label: t(`addresses.countries.${code}`) }))}
+        {...form.register("country", {
+          onChange: () => form.setValue("region", "", { shouldValidate: isSubmitted }),
+        })}
+      />
+      <div className={styles.pair}>
+        <FormField
+          id={field("postalCode")}
+          label={t("addresses.postalCode")}
+          autoComplete="postal-code"
+          inputMode={country === "ES" ? "numeric" : "text"}
+          placeholder={t(`addresses.postalCodeExample.${country}`)}
+          error={fieldError(errors.postalCode?.message)}
+          {...form.register("postalCode", { onBlur: (event) => tidyPostalCode(event.target.value) })}
+        />
+        <FormField
+          id={field("city")}
+          label={t("addresses.city")}
+          autoComplete="address-level2"
+          error={fieldError(errors.city?.message)}
+          {...form.register("city")}
+        />
+      </div>
+      <SelectField
+        id={field("region")}
+        label={t(`addresses.region.${country}`)}
+        autoComplete="address-level1"
+        placeholder={t("addresses.choose")}
+        options={regionsOf(country).map((region) => ({ value: region.code, label: region.name }))}
+        error={fieldError(errors.region?.message)}
+        {...form.register("region")}
+      />
+      <FormField
+        id={field("phone")}
+        label={t("addresses.phone")}
+        type="tel"
+        autoComplete="tel"
+        error={fieldError(errors.phone?.message)}
+        hint={<small>{t("addresses.phoneNote")}</small>}
+        {...form.register("phone")}
+      />
+      {offerDefault && (
+        <label className={formStyles.check}>
+          <input
+            type="checkbox"
+            checked={makeDefault}
+            onChange={(event) => setMakeDefault(event.target.checked)}
+          />
+          {t("addresses.makeDefaultCheck")}
+        </label>
+      )}
+      <div className={styles.formActions}>
+        <button type="submit" className={formStyles.submit} disabled={isSubmitting}>
+          {isSubmitting ? t("addresses.saving") : t("addresses.save")}
+        </button>
+        {onCancel && (
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            {t("addresses.cancel")}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
