@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import Swal from "sweetalert2";
 import { ADDRESS_LIMIT, type AddressForm, type AddressView } from "#shared/api/address-contract.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -19,6 +19,7 @@ export function AddressBook() {
   const { data } = useAddresses();
   const change = useChangeAddresses();
   const [editing, setEditing] = useState<Editing>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   if (!data) return <Spinner label={t("common.loading")} />;
   const { items } = data;
 
@@ -35,7 +36,11 @@ export function AddressBook() {
 
   const save = (id: string | undefined) => async (form: AddressForm, makeDefault: boolean) => {
     const request: AddressChange = id ? { kind: "update", id, form } : { kind: "create", form, makeDefault };
-    if (await apply(request, "addresses.saved")) setEditing(null);
+    if (await apply(request, "addresses.saved")) {
+      setEditing(null);
+      // The form is gone: bring the shopper (and their screen reader) back to the list.
+      heading.current?.focus();
+    }
   };
 
   async function remove(address: AddressView) {
@@ -54,7 +59,9 @@ export function AddressBook() {
 
   return (
     <section className={styles.book}>
-      <h1>{t("addresses.title")}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t("addresses.title")}
+      </h1>
       {items.length === 0 && editing !== "new" && <p className={styles.empty}>{t("addresses.empty")}</p>}
       <ul className={styles.list}>
         {items.map((address) => (

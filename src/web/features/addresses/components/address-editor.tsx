@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { normalizePostalCode } from "#shared/address/postal-code.ts";
 import { countries, regionName, regionsOf } from "#shared/address/regions.ts";
@@ -39,6 +39,8 @@ export function AddressEditor({ initial, title, offerDefault, onSave, onCancel }
   const form = useForm<AddressForm>({ resolver: zodResolver(addressSchema), defaultValues: initial });
   const { errors, isSubmitting, isSubmitted } = form.formState;
   const country = form.watch("country");
+  // The form opens below the list or in place of a card: take the shopper straight to it.
+  useEffect(() => form.setFocus("name"), [form.setFocus]);
 
   /**
    * Tidies the postal code and, in Spain, guesses the province from its first two digits. No
