@@ -21,6 +21,8 @@ import type { ChangeHub } from "./live/change-hub.ts";
 import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
+import { ordersRoutes } from "./orders/orders.routes.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
 import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
@@ -33,6 +35,7 @@ export type AppDeps = {
   auth: Auth;
   hub: ChangeHub;
   catalog: Catalog;
+  payments: PaymentProvider;
   logger: Logger;
   origin: string;
   /** The build output (dist/). Without it the app serves the API only, as in API tests. */
@@ -40,9 +43,12 @@ export type AppDeps = {
   newsletterLimit?: RateLimitOptions;
 };
 
-type ApiDeps = Pick<AppDeps, "database" | "catalog" | "logger" | "auth" | "hub" | "newsletterLimit">;
+type ApiDeps = Pick<
+  AppDeps,
+  "database" | "catalog" | "payments" | "logger" | "auth" | "hub" | "newsletterLimit"
+>;
 
-export function createApi({ database, catalog, logger, auth, hub, newsletterLimit }: ApiDeps) {
+export function createApi({ database, catalog, payments, logger, auth, hub, newsletterLimit }: ApiDeps) {
   const api = new Hono()
     .use(
       bodyLimit({
@@ -57,6 +63,7 @@ export function createApi({ database, catalog, logger, auth, hub, newsletterLimi
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))
     .route("/addresses", addressRoutes(auth, database.db, hub))
+    .route("/orders", ordersRoutes({ auth, db: database.db, catalog, hub, payments }))
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));

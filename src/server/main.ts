@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { parseEnv, publicOrigin } from "./env.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
+import { createTestCardProvider } from "./payments/test-card-provider.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
 const env = parseEnv(process.env);
@@ -35,6 +36,7 @@ const app = await createApp({
     ? { newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 } }
     : {}),
   catalog,
+  payments: createTestCardProvider(),
   logger,
   origin,
   distDir: resolve("dist"),

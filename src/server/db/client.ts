@@ -11,6 +11,7 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;

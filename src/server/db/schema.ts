@@ -25,4 +25,13 @@ export const productStock = pgTable(
 );
 
 export { account, rateLimit, session, user, verification } from "./auth-schema.ts";
+export {
+  coupon,
+  invoice,
+  numberSeries,
+  orderEvent,
+  orderLine,
+  payment,
+  shopOrder,
+} from "./order-schema.ts";
 export { address, cartLine, personalData, wishlistItem } from "./shopper-schema.ts";

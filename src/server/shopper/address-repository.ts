@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { ADDRESS_LIMIT, type AddressForm, type AddressView } from "#shared/api/address-contract.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { address, user } from "../db/schema.ts";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const columns = {
   id: address.id,

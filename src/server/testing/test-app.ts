@@ -6,6 +6,7 @@ import { createAuth } from "../auth/auth.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
+import { createTestCardProvider } from "../payments/test-card-provider.ts";
 import { seedStock } from "../stock/stock-repository.ts";
 import { openTestDatabase } from "./test-database.ts";
 
@@ -38,6 +39,7 @@ export async function createTestApi(
     auth,
     hub,
     catalog,
+    payments: createTestCardProvider(),
     logger,
     // Every test request comes from one address: keep the limit out of the way unless tested.
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },

@@ -1,0 +1,119 @@
+import { and, count, eq, isNull, ne, or } from "drizzle-orm";
+import type { Catalog } from "#catalog/catalog.ts";
+import type { Product } from "#catalog/product-schema.ts";
+import type { AddressForm } from "#shared/api/address-contract.ts";
+import { type CouponOutcome, type CouponRefusal, evaluateCoupon } from "#shared/checkout/coupon.ts";
+import { deliveryEstimate, type ShippingMethod } from "#shared/checkout/shipping.ts";
+import { type OrderLineInput, type OrderTotals, orderTotals, priceLines } from "#shared/checkout/totals.ts";
+import type { VatClass } from "#shared/checkout/vat.ts";
+import { type ShippingZone, shippingZoneOf } from "#shared/checkout/zones.ts";
+import type { Database } from "../db/client.ts";
+import { address, coupon, shopOrder } from "../db/schema.ts";
+import { listCart } from "../shopper/shopper-repository.ts";
+
+/** Books pay the reduced VAT rate. */
+export function vatClassOf(product: Product): VatClass {
+  return product.subcategoria === "Libro" ? "reduced" : "general";
+}
+
+export type QuoteInput = {
+  addressId: string;
+  shippingMethod: ShippingMethod;
+  couponCode?: string | undefined;
+};
+
+export type Quote = {
+  address: AddressForm;
+  zone: ShippingZone;
+  shippingMethod: ShippingMethod;
+  products: Product[];
+  totals: OrderTotals;
+  coupon: { code: string; refusal?: CouponRefusal } | null;
+  delivery: { from: string; to: string };
+};
+
+export type QuoteError = "cart-empty" | "address-not-found" | "product-unavailable";
+
+/**
+ * Prices the shopper's cart for an address and shipping method, from the catalogue and the
+ * shop's own rules only: what the browser shows is never trusted.
+ */
+export async function quoteCheckout(
+  db: Database,
+  catalog: Catalog,
+  userId: string,
+  input: QuoteInput,
+  now: Date,
+): Promise<{ ok: true; quote: Quote } | { ok: false; error: QuoteError }> {
+  const cart = await listCart(db, userId);
+  if (cart.length === 0) return { ok: false, error: "cart-empty" };
+  const [destination] = await db
+    .select()
+    .from(address)
+    .where(and(eq(address.userId, userId), eq(address.id, input.addressId)));
+  if (!destination) return { ok: false, error: "address-not-found" };
+  const products = cart.map((line) => catalog.getProduct(line.productId));
+  if (products.some((product) => product === undefined)) return { ok: false, error: "product-unavailable" };
+  const known = products as Product[];
+  const inputs: OrderLineInput[] = cart.map((line, index) => {
+    const product = known[index] as Product;
+    return {
+      productId: product.id,
+      quantity: line.quantity,
+      catalogueCents: Math.round(product.precio * 100),
+      vatClass: vatClassOf(product),
+      category: product.categoria,
+    };
+  });
+  const zone = shippingZoneOf(destination);
+  const lines = priceLines(inputs, zone);
+  const outcome = input.couponCode ? await checkCoupon(db, userId, input.couponCode, lines, now) : null;
+  const totals = orderTotals(lines, zone, input.shippingMethod, outcome?.ok ? outcome : undefined);
+  const { id: _id, userId: _user, isDefault: _default, createdAt: _c, updatedAt: _u, ...form } = destination;
+  return {
+    ok: true,
+    quote: {
+      address: form,
+      zone,
+      shippingMethod: input.shippingMethod,
+      products: known,
+      totals,
+      coupon: input.couponCode
+        ? { code: input.couponCode, ...(outcome && !outcome.ok ? { refusal: outcome.refusal } : {}) }
+        : null,
+      delivery: deliveryEstimate(zone, input.shippingMethod, now),
+    },
+  };
+}
+
+async function checkCoupon(
+  db: Database,
+  userId: string,
+  code: string,
+  lines: OrderTotals["lines"],
+  now: Date,
+): Promise<CouponOutcome> {
+  const [rules] = await db
+    .select()
+    .from(coupon)
+    .where(and(eq(coupon.code, code), or(isNull(coupon.ownerId), eq(coupon.ownerId, userId))));
+  if (!rules) return { ok: false, refusal: "coupon-not-found" };
+  const uses = async (byUser: boolean) => {
+    const [row] = await db
+      .select({ total: count() })
+      .from(shopOrder)
+      .where(
+        and(
+          eq(shopOrder.couponCode, code),
+          ne(shopOrder.status, "cancelado"),
+          byUser ? eq(shopOrder.userId, userId) : undefined,
+        ),
+      );
+    return row?.total ?? 0;
+  };
+  return evaluateCoupon(rules, {
+    now,
+    lines: lines.map((line) => ({ category: line.category, totalCents: line.totalCents })),
+    uses: { total: await uses(false), byUser: await uses(true) },
+  });
+}

@@ -1,0 +1,78 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
+import type { Database } from "../db/client.ts";
+import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
+
+/** One of the shopper's orders in full, or undefined when it is not theirs. */
+export async function readOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<OrderView | undefined> {
+  const [order] = await db
+    .select()
+    .from(shopOrder)
+    .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, userId)));
+  if (!order) return undefined;
+  const [lines, history, payments, invoices] = await Promise.all([
+    db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(asc(orderLine.position)),
+    db.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.at)),
+    db.select().from(payment).where(eq(payment.orderId, orderId)).orderBy(desc(payment.createdAt)),
+    db.select().from(invoice).where(eq(invoice.orderId, orderId)).orderBy(asc(invoice.issuedAt)),
+  ]);
+  const paid = payments[0];
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    placedAt: order.placedAt.toISOString(),
+    lines: lines.map(({ productId, code, name, quantity, unitCents, totalCents, vatRate }) => ({
+      productId,
+      code,
+      name,
+      quantity,
+      unitCents,
+      totalCents,
+      vatRate,
+    })),
+    address: order.address,
+    buyer: order.buyer,
+    shippingMethod: order.shippingMethod,
+    couponCode: order.couponCode,
+    totals: {
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      shippingCents: order.shippingCents,
+      vat: order.vat,
+      totalCents: order.totalCents,
+    },
+    delivery: { from: order.deliveryFrom, to: order.deliveryTo },
+    payment: paid ? { provider: paid.provider, cardLast4: paid.cardLast4, status: paid.status } : null,
+    invoices: invoices.map((row) => ({
+      kind: row.kind,
+      number: row.number,
+      issuedAt: row.issuedAt.toISOString(),
+    })),
+    history: history.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
+  };
+}
+
+/** The shopper's orders, newest first. */
+export async function listOrders(db: Database, userId: string): Promise<OrderSummary[]> {
+  const rows = await db
+    .select({
+      id: shopOrder.id,
+      number: shopOrder.number,
+      status: shopOrder.status,
+      placedAt: shopOrder.placedAt,
+      totalCents: shopOrder.totalCents,
+    })
+    .from(shopOrder)
+    .where(eq(shopOrder.userId, userId))
+    .orderBy(desc(shopOrder.placedAt), desc(shopOrder.number));
+  return rows.map((row) => ({
+    ...row,
+    status: row.status as OrderStatus,
+    placedAt: row.placedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
+import type { OrderSummary, OrderView, PlaceOrderRequest, QuoteView } from "#shared/api/order-contract.ts";
+import { coupon, productStock, shopOrder } from "../db/schema.ts";
+import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { asShopper, signUpShopper } from "../testing/test-users.ts";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+type Shopper = ReturnType<typeof asShopper>;
+
+const madrid: AddressForm = {
+  name: "Ana",
+  lastName: "García",
+  street: "Calle de Alcalá 12",
+  floorDoor: "",
+  postalCode: "28013",
+  city: "Madrid",
+  country: "ES",
+  region: "28",
+  phone: "612345678",
+};
+const approvedCard = { holder: "Ana García", number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+
+async function body<T>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+/** A signed-up shopper with an address and the given products in the cart. */
+async function shopperWithCart(email: string, cart: Record<number, number>, address = madrid) {
+  const shopper = asShopper(api, await signUpShopper(api, email));
+  const { items } = await body<AddressesView>(await shopper("POST", "/api/addresses", address), 201);
+  for (const [id, cantidad] of Object.entries(cart)) {
+    await body(await shopper("POST", `/api/cart/${id}`, { cantidad }), 200);
+  }
+  return { shopper, addressId: items[0]?.id ?? "" };
+}
+
+async function quote(shopper: Shopper, addressId: string, couponCode?: string) {
+  return body<QuoteView>(
+    await shopper("POST", "/api/orders/quote", { addressId, shippingMethod: "standard", couponCode }),
+    200,
+  );
+}
+
+function order(addressId: string, expectedTotalCents: number, extra: Partial<PlaceOrderRequest> = {}) {
+  return {
+    idempotencyKey: randomUUID(),
+    addressId,
+    shippingMethod: "standard",
+    invoice: { company: "", taxId: "" },
+    card: approvedCard,
+    expectedTotalCents,
+    ...extra,
+  } satisfies PlaceOrderRequest;
+}
+
+const year = new Date().getUTCFullYear();
+
+describe("placing an order", () => {
+  it("prices on the server, stores the order with its invoice, takes the stock and empties the cart", async () => {
+    const { shopper, addressId } = await shopperWithCart("buyer@example.com", { 1: 2, 36: 1 });
+    const priced = await quote(shopper, addressId);
+    expect(priced.totals.lines.map((line) => line.vatClass)).toEqual(["general", "reduced"]);
+    expect(priced.totals.vat.map((line) => line.ratePercent)).toEqual([21, 4]);
+    const [before] = await api.database.db.select().from(productStock).where(eq(productStock.productId, 1));
+
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders", order(addressId, priced.totals.totalCents)),
+      201,
+    );
+    expect(placed).toMatchObject({
+      number: `${year}-000001`,
+      status: "pagado",
+      totals: { totalCents: priced.totals.totalCents, vat: priced.totals.vat },
+      address: { city: "Madrid", postalCode: "28013" },
+      buyer: { email: "buyer@example.com" },
+      payment: { cardLast4: "4242", status: "captured" },
+      invoices: [{ kind: "invoice", number: `F${year}-000001` }],
+      history: [{ status: "pagado" }],
+    });
+    expect(placed.lines.map((line) => [line.productId, line.quantity])).toEqual([
+      [1, 2],
+      [36, 1],
+    ]);
+    const [after] = await api.database.db.select().from(productStock).where(eq(productStock.productId, 1));
+    expect(after?.available).toBe((before?.available ?? 0) - 2);
+    expect(await body<{ lines: unknown[] }>(await shopper("GET", "/api/cart"), 200)).toMatchObject({
+      lines: [],
+    });
+
+    const list = await body<{ items: OrderSummary[] }>(await shopper("GET", "/api/orders"), 200);
+    expect(list.items.map((item) => item.id)).toEqual([placed.id]);
+  });
+
+  it("places one order for one checkout, however often it is sent", async () => {
+    const { shopper, addressId } = await shopperWithCart("twice@example.com", { 2: 1 });
+    const { totals } = await quote(shopper, addressId);
+    const request = order(addressId, totals.totalCents);
+    const answers = await Promise.all([1, 2, 3].map(() => shopper("POST", "/api/orders", request)));
+    const orders = await Promise.all(answers.map((answer) => answer.json() as Promise<OrderView>));
+    expect(new Set(orders.map((placed) => placed.id)).size).toBe(1);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+    const again = await shopper("POST", "/api/orders", request);
+    expect(again.status).toBe(200);
+  });
+
+  it("stops when the total the shopper saw is not the server's", async () => {
+    const { shopper, addressId } = await shopperWithCart("changed@example.com", { 3: 1 });
+    const { totals } = await quote(shopper, addressId);
+    const refused = await body<{ error: { code: string }; quote: QuoteView }>(
+      await shopper("POST", "/api/orders", order(addressId, totals.totalCents - 100)),
+      409,
+    );
+    expect(refused.error.code).toBe("total-changed");
+    expect(refused.quote.totals.totalCents).toBe(totals.totalCents);
+  });
+
+  it.each([
+    ["4000 0000 0000 0002", "card-declined"],
+    ["4000 0000 0000 9995", "insufficient-funds"],
+    ["4000 0000 0000 0119", "processing-error"],
+  ])("answers the test card %s with %s and keeps the cart", async (number, code) => {
+    const { shopper, addressId } = await shopperWithCart(`declined-${code}@example.com`, { 4: 1 });
+    const { totals } = await quote(shopper, addressId);
+    const refused = await shopper(
+      "POST",
+      "/api/orders",
+      order(addressId, totals.totalCents, {
+        card: { ...approvedCard, number },
+      }),
+    );
+    expect(await body(refused, 402)).toMatchObject({ error: { code } });
+    expect(await body<{ lines: unknown[] }>(await shopper("GET", "/api/cart"), 200)).toMatchObject({
+      lines: [{ cantidad: 1 }],
+    });
+  });
+
+  it("refuses a card that cannot be one, before asking the provider", async () => {
+    const { shopper, addressId } = await shopperWithCart("badcard@example.com", { 5: 1 });
+    const refused = await shopper(
+      "POST",
+      "/api/orders",
+      order(addressId, 100, {
+        card: { holder: "", number: "4242 4242 4242 4241", expiry: "01/20", cvc: "12" },
+      }),
+    );
+    const { error } = await body<{ error: { fields: Record<string, string> } }>(refused, 400);
+    expect(error.fields).toEqual({
+      "card.holder": "card-holder-required",
+      "card.number": "card-number-invalid",
+      "card.expiry": "card-expiry-invalid",
+      "card.cvc": "card-cvc-invalid",
+    });
+  });
+
+  it("answers 409 for an empty cart and 404 for someone else's address", async () => {
+    const { shopper, addressId } = await shopperWithCart("empty@example.com", {});
+    const empty = await shopper("POST", "/api/orders/quote", { addressId, shippingMethod: "standard" });
+    expect(await body(empty, 409)).toMatchObject({ error: { code: "cart-empty" } });
+    const other = await shopperWithCart("other@example.com", { 1: 1 });
+    const theirs = await other.shopper("POST", "/api/orders/quote", {
+      addressId,
+      shippingMethod: "standard",
+    });
+    expect(await body(theirs, 404)).toMatchObject({ error: { code: "address-not-found" } });
+  });
+});
+
+describe("coupons at checkout", () => {
+  it("takes the discount off on the server and refuses a coupon that does not apply", async () => {
+    await api.database.db.insert(coupon).values([
+      { code: "MIAU10", kind: "percent", value: 10 },
+      { code: "GRANDE", kind: "fixed", value: 500, minSubtotalCents: 100000 },
+    ]);
+    const { shopper, addressId } = await shopperWithCart("coupon@example.com", { 6: 2 });
+    const plain = await quote(shopper, addressId);
+    const discounted = await quote(shopper, addressId, " miau10 ");
+    expect(discounted.coupon).toEqual({ code: "MIAU10" });
+    expect(discounted.totals.discountCents).toBe(Math.round(plain.totals.subtotalCents / 10));
+    const tooSmall = await quote(shopper, addressId, "GRANDE");
+    expect(tooSmall.coupon).toEqual({ code: "GRANDE", refusal: "coupon-min-subtotal" });
+    const unknown = await quote(shopper, addressId, "NOEXISTE");
+    expect(unknown.coupon).toEqual({ code: "NOEXISTE", refusal: "coupon-not-found" });
+
+    const refused = await shopper(
+      "POST",
+      "/api/orders",
+      order(addressId, tooSmall.totals.totalCents, {
+        couponCode: "GRANDE",
+      }),
+    );
+    expect(await body(refused, 422)).toMatchObject({ error: { code: "coupon-refused" } });
+    const placed = await body<OrderView>(
+      await shopper(
+        "POST",
+        "/api/orders",
+        order(addressId, discounted.totals.totalCents, { couponCode: "miau10" }),
+      ),
+      201,
+    );
+    expect(placed).toMatchObject({
+      couponCode: "MIAU10",
+      totals: { discountCents: discounted.totals.discountCents },
+    });
+  });
+});
+
+describe("stock under pressure", () => {
+  it("sells exactly the 20 units in stock to 50 simultaneous buyers", async () => {
+    const productId = 7;
+    await api.database.db
+      .update(productStock)
+      .set({ available: 20 })
+      .where(eq(productStock.productId, productId));
+    const buyers = [];
+    for (let n = 0; n < 50; n++)
+      buyers.push(await shopperWithCart(`rush${n}@example.com`, { [productId]: 1 }));
+    const requests = await Promise.all(
+      buyers.map(async ({ shopper, addressId }) => {
+        const { totals } = await quote(shopper, addressId);
+        return order(addressId, totals.totalCents);
+      }),
+    );
+    const answers = await Promise.all(
+      buyers.map(({ shopper }, n) => shopper("POST", "/api/orders", requests[n])),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(30);
+    for (const answer of answers.filter((a) => a.status === 409)) {
+      expect(await answer.json()).toMatchObject({ error: { code: "out-of-stock" } });
+    }
+    const [stock] = await api.database.db
+      .select()
+      .from(productStock)
+      .where(eq(productStock.productId, productId));
+    expect(stock?.available).toBe(0);
+    const numbers = await api.database.db.select({ number: shopOrder.number }).from(shopOrder);
+    expect(new Set(numbers.map((row) => row.number)).size).toBe(numbers.length);
+  }, 180_000);
+});
+
+describe("order privacy", () => {
+  it("shows an order to its buyer only", async () => {
+    const { shopper, addressId } = await shopperWithCart("owner@example.com", { 8: 1 });
+    const { totals } = await quote(shopper, addressId);
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders", order(addressId, totals.totalCents)),
+      201,
+    );
+    const stranger = asShopper(api, await signUpShopper(api, "stranger@example.com"));
+    await body(await stranger(`GET`, `/api/orders/${placed.id}`), 404);
+    expect(await body(await stranger("GET", "/api/orders"), 200)).toEqual({ items: [] });
+    await body(await shopper("GET", "/api/orders/not-a-uuid"), 400);
+    const anonymous = asShopper(api, undefined);
+    for (const [method, path] of [
+      ["GET", "/api/orders"],
+      ["GET", `/api/orders/${placed.id}`],
+      ["POST", "/api/orders"],
+      ["POST", "/api/orders/quote"],
+    ] as const) {
+      expect((await anonymous(method, path, method === "POST" ? {} : undefined)).status).toBe(401);
+    }
+  });
+});

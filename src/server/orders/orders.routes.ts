@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import type { Catalog } from "#catalog/catalog.ts";
+import { langQuerySchema } from "#shared/api/catalog-contract.ts";
+import {
+  orderIdParamSchema,
+  placeOrderSchema,
+  type QuoteView,
+  quoteRequestSchema,
+} from "#shared/api/order-contract.ts";
+import type { Auth } from "../auth/auth.ts";
+import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import type { Database } from "../db/client.ts";
+import { apiError, validate } from "../http/validate.ts";
+import type { ChangeHub } from "../live/change-hub.ts";
+import type { PaymentProvider } from "../payments/payment-provider.ts";
+import type { Quote } from "./checkout-quote.ts";
+import { quoteCheckout } from "./checkout-quote.ts";
+import { listOrders, readOrder } from "./order-views.ts";
+import { placeOrder } from "./place-order.ts";
+
+export type OrdersDeps = {
+  auth: Auth;
+  db: Database;
+  catalog: Catalog;
+  hub: ChangeHub;
+  payments: PaymentProvider;
+  now?: () => Date;
+};
+
+const toView = ({ totals, delivery, coupon }: Quote): QuoteView => ({ totals, delivery, coupon });
+
+const quoteErrors = {
+  "cart-empty": [409, "The cart is empty"],
+  "address-not-found": [404, "No such address"],
+  "product-unavailable": [409, "A product in the cart is no longer sold"],
+  "total-changed": [409, "The total changed; check the new one"],
+  "coupon-refused": [422, "The coupon does not apply"],
+  "out-of-stock": [409, "Not enough stock"],
+} as const;
+
+/** Checkout (quote and place) and the shopper's orders. */
+export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new Date() }: OrdersDeps) {
+  return new Hono<UserEnv>()
+    .use(requireUser(auth))
+    .post("/quote", validate("json", quoteRequestSchema), async (c) => {
+      const result = await quoteCheckout(db, catalog, c.get("user").id, c.req.valid("json"), now());
+      if (!result.ok) {
+        const [status, message] = quoteErrors[result.error];
+        return c.json(apiError(result.error, message), status);
+      }
+      return c.json(toView(result.quote));
+    })
+    .post("/", validate("query", langQuerySchema), validate("json", placeOrderSchema), async (c) => {
+      const user = c.get("user");
+      const result = await placeOrder(
+        { db, catalog, payments, now },
+        user,
+        c.req.valid("json"),
+        c.req.valid("query").lang,
+      );
+      if (!result.ok) {
+        if (result.error === "payment-declined") {
+          return c.json({ error: { code: result.decline, message: "The payment was declined" } }, 402);
+        }
+        const [status, message] = quoteErrors[result.error];
+        const quote = "quote" in result && result.quote ? { quote: toView(result.quote) } : {};
+        return c.json({ error: { code: result.error, message }, ...quote }, status);
+      }
+      if (result.created) await hub.publish(user.id, "cart");
+      const order = await readOrder(db, user.id, result.orderId);
+      return c.json(order, result.created ? 201 : 200);
+    })
+    .get("/", async (c) => c.json({ items: await listOrders(db, c.get("user").id) }))
+    .get("/:id", validate("param", orderIdParamSchema), async (c) => {
+      const order = await readOrder(db, c.get("user").id, c.req.valid("param").id);
+      return order ? c.json(order) : c.json(apiError("order-not-found", "No such order"), 404);
+    });
+}

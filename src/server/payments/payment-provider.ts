@@ -1,0 +1,29 @@
+/** Why a card payment did not go through; each has its own message for the shopper. */
+export const paymentDeclines = ["card-declined", "insufficient-funds", "processing-error"] as const;
+export type PaymentDecline = (typeof paymentDeclines)[number];
+
+export type CardDetails = { holder: string; number: string; expiry: string; cvc: string };
+
+export type PaymentRequest = {
+  amountCents: number;
+  card: CardDetails;
+  /** Shown on the provider's side, e.g. the order's idempotency key. */
+  description: string;
+  idempotencyKey: string;
+};
+
+export type Authorization =
+  | { ok: true; reference: string; cardLast4: string }
+  | { ok: false; decline: PaymentDecline };
+
+/**
+ * How the shop takes money: authorize (hold the amount), then capture it once the order is
+ * stored, or cancel the hold when it could not be. Refunds give captured money back.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  authorize(request: PaymentRequest): Promise<Authorization>;
+  capture(reference: string): Promise<void>;
+  cancel(reference: string): Promise<void>;
+  refund(reference: string, amountCents: number): Promise<void>;
+}

@@ -1,0 +1,93 @@
+import cardValidator from "card-validator";
+import { z } from "zod";
+import type { CouponRefusal } from "../checkout/coupon.ts";
+import { shippingMethods } from "../checkout/shipping.ts";
+import type { OrderTotals } from "../checkout/totals.ts";
+import type { AddressForm } from "./address-contract.ts";
+
+/** The life of an order; the operator moves it forward, the shopper may cancel before shipping. */
+export const orderStatuses = ["pagado", "preparando", "enviado", "entregado", "cancelado"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export type OrderAddress = AddressForm;
+export type OrderBuyer = { name: string; lastName: string; email: string; company: string; taxId: string };
+
+/** Card details as typed; they go to the payment provider and are never stored. */
+export const cardSchema = z.object({
+  holder: z.string().trim().min(2, "card-holder-required").max(80, "card-holder-required"),
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .refine((value) => cardValidator.number(value).isValid, "card-number-invalid"),
+  expiry: z.string().refine((value) => cardValidator.expirationDate(value).isValid, "card-expiry-invalid"),
+  cvc: z.string().regex(/^\d{3,4}$/, "card-cvc-invalid"),
+});
+export type CardInput = z.input<typeof cardSchema>;
+
+export const placeOrderSchema = z.object({
+  /** Made once per checkout in the browser: a double click or a retry places one order. */
+  idempotencyKey: z.uuid(),
+  addressId: z.uuid(),
+  shippingMethod: z.enum(shippingMethods),
+  couponCode: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((code) => code.toUpperCase())
+    .optional(),
+  invoice: z.object({ company: z.string().trim().max(120), taxId: z.string().trim().max(20) }),
+  card: cardSchema,
+  /** The total the shopper saw; a different total on the server (a price changed) stops the order. */
+  expectedTotalCents: z.number().int().min(0),
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderSchema>;
+
+export type OrderLineView = {
+  productId: number;
+  code: string;
+  name: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+  vatRate: number | null;
+};
+
+export type OrderView = {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  placedAt: string;
+  lines: OrderLineView[];
+  address: OrderAddress;
+  buyer: OrderBuyer;
+  shippingMethod: (typeof shippingMethods)[number];
+  couponCode: string | null;
+  totals: Omit<OrderTotals, "lines">;
+  delivery: { from: string; to: string };
+  payment: { provider: string; cardLast4: string; status: string } | null;
+  invoices: { kind: "invoice" | "credit-note"; number: string; issuedAt: string }[];
+  history: { status: OrderStatus; at: string; note: string }[];
+};
+
+export type OrderSummary = {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  placedAt: string;
+  totalCents: number;
+};
+
+export const orderIdParamSchema = z.object({ id: z.uuid() });
+
+export const quoteRequestSchema = placeOrderSchema.pick({
+  addressId: true,
+  shippingMethod: true,
+  couponCode: true,
+});
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+
+export type QuoteView = {
+  totals: OrderTotals;
+  delivery: { from: string; to: string };
+  coupon: { code: string; refusal?: CouponRefusal } | null;
+};
