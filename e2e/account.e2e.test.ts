@@ -40,6 +40,8 @@ describe("accounts", () => {
     await page.waitForURL("**/checkout");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Mi carrito");
     await page.goto("/pedidos");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Mis pedidos");
+    await page.goto("/cupones");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Muy pronto");
 
     await page.goto("/login");

@@ -42,7 +42,8 @@ describe("wish list and cart", () => {
 
     await page.getByRole("link", { name: "Carrito" }).click();
     await page.waitForURL("**/checkout");
-    await expect.poll(() => page.locator("main li").count()).toBe(1);
+    const lines = page.getByRole("list", { name: "Productos del carrito" }).getByRole("listitem");
+    await expect.poll(() => lines.count()).toBe(1);
     await page.locator("main").getByRole("button", { name: "Añadir una unidad" }).click();
     await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("3");
     await page

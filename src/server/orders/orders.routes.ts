@@ -27,7 +27,13 @@ export type OrdersDeps = {
   now?: () => Date;
 };
 
-const toView = ({ totals, delivery, coupon }: Quote): QuoteView => ({ totals, delivery, coupon });
+const toView = ({ address, zone, totals, delivery, coupon }: Quote): QuoteView => ({
+  address,
+  zone,
+  totals,
+  delivery,
+  coupon,
+});
 
 const quoteErrors = {
   "cart-empty": [409, "The cart is empty"],

@@ -2,7 +2,9 @@ import cardValidator from "card-validator";
 import { z } from "zod";
 import type { CouponRefusal } from "../checkout/coupon.ts";
 import { shippingMethods } from "../checkout/shipping.ts";
+import { isValidTaxId } from "../checkout/tax-id.ts";
 import type { OrderTotals } from "../checkout/totals.ts";
+import type { ShippingZone } from "../checkout/zones.ts";
 import type { AddressForm } from "./address-contract.ts";
 
 /** The life of an order; the operator moves it forward, the shopper may cancel before shipping. */
@@ -24,6 +26,18 @@ export const cardSchema = z.object({
 });
 export type CardInput = z.input<typeof cardSchema>;
 
+/** Optional invoice details: a tax id (NIF, NIE, CIF or NIF-PT) and, for a company, its name. */
+export const invoiceDataSchema = z
+  .object({ company: z.string().trim().max(120), taxId: z.string().trim().max(20) })
+  .superRefine(({ company, taxId }, context) => {
+    if (taxId !== "" && !isValidTaxId(taxId)) {
+      context.addIssue({ code: "custom", path: ["taxId"], message: "tax-id-invalid" });
+    } else if (company !== "" && taxId === "") {
+      context.addIssue({ code: "custom", path: ["taxId"], message: "tax-id-required" });
+    }
+  });
+export type InvoiceData = z.infer<typeof invoiceDataSchema>;
+
 export const placeOrderSchema = z.object({
   /** Made once per checkout in the browser: a double click or a retry places one order. */
   idempotencyKey: z.uuid(),
@@ -35,7 +49,7 @@ export const placeOrderSchema = z.object({
     .max(40)
     .transform((code) => code.toUpperCase())
     .optional(),
-  invoice: z.object({ company: z.string().trim().max(120), taxId: z.string().trim().max(20) }),
+  invoice: invoiceDataSchema,
   card: cardSchema,
   /** The total the shopper saw; a different total on the server (a price changed) stops the order. */
   expectedTotalCents: z.number().int().min(0),
@@ -87,6 +101,8 @@ export const quoteRequestSchema = placeOrderSchema.pick({
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 export type QuoteView = {
+  address: OrderAddress;
+  zone: ShippingZone;
   totals: OrderTotals;
   delivery: { from: string; to: string };
   coupon: { code: string; refusal?: CouponRefusal } | null;

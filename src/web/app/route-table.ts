@@ -18,8 +18,11 @@ export const guardedRoutes = guardedPatterns;
 
 export const guardedPages = {
   "/checkout": "checkout-page",
+  "/checkout/fin": "checkout-end-page",
   "/wishlist": "wishlist-page",
   "/direccion": "addresses-page",
+  "/pedidos": "orders-page",
+  "/detalle/compra/:id": "purchase-page",
   "/datos/personales": "personal-data-page",
 } as const satisfies Partial<Record<(typeof guardedPatterns)[number], string>>;
 

@@ -1,13 +1,21 @@
+import { AddressPicker } from "#web/features/addresses/components/address-picker.tsx";
+import { useCart } from "#web/features/cart/api/cart-calls.ts";
 import { CartView } from "#web/features/cart/components/cart-view.tsx";
+import { CheckoutFlow } from "#web/features/checkout/components/checkout-flow.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 
+/** /checkout: the cart (step 1), then the checkout steps once it holds something. */
 export function Component() {
   const { t } = useTranslation();
+  const { data: cart } = useCart();
   return (
     <>
       <title>{t("cart.title")}</title>
       <meta name="robots" content="noindex" />
       <CartView />
+      {cart && cart.lines.length > 0 && (
+        <CheckoutFlow renderAddressPicker={(props) => <AddressPicker {...props} />} />
+      )}
     </>
   );
 }

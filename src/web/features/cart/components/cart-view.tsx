@@ -8,7 +8,7 @@ import { Spinner } from "#web/ui/spinner.tsx";
 import { useCart, useChangeCart } from "../api/cart-calls.ts";
 import styles from "./cart-view.module.css";
 
-/** /checkout for now: the cart, editable (the checkout steps arrive with issue 4). */
+/** The first step of /checkout: the cart, editable, with its subtotal. */
 export function CartView() {
   const { t } = useTranslation();
   const { data: cart, isPending } = useCart();
@@ -23,7 +23,7 @@ export function CartView() {
         </p>
       ) : (
         <>
-          <ul className={styles.lines}>
+          <ul className={styles.lines} aria-label={t("cart.lines")}>
             {cart.lines.map(({ product, cantidad }) => (
               <li key={product.id} className={styles.line}>
                 <ProductImage src={product.imagen} alt="" sizes="96px" className={styles.image} />
@@ -56,7 +56,6 @@ export function CartView() {
               <Price euros={cart.subtotal} />
             </dd>
           </dl>
-          <p className={styles.note}>{t("cart.checkoutSoon")}</p>
         </>
       )}
     </section>

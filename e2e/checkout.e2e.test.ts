@@ -1,0 +1,105 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpBrowser } from "./support/browser.ts";
+import { registerShopper } from "./support/register.ts";
+
+const session = setUpBrowser();
+
+async function addToCart(page: Page, productId: number) {
+  await page.goto(`/detalle/${productId}`);
+  const badge = page.getByTestId("cart-badge");
+  const count = async () => ((await badge.count()) === 0 ? 0 : Number(await badge.textContent()));
+  const before = await count();
+  await page.getByRole("button", { name: "Añadir al carrito" }).click();
+  await expect.poll(count).toBe(before + 1);
+}
+
+async function fillCard(page: Page, number: string) {
+  const main = page.locator("main");
+  await main.getByLabel("Titular de la tarjeta").fill("Olga Pino");
+  await main.getByLabel("Número de tarjeta").fill(number);
+  await main.getByLabel("Caducidad (MM/AA)").fill("12/30");
+  await main.getByLabel("Código de seguridad (CVC)").fill("123");
+  await main.getByRole("button", { name: "Continuar" }).click();
+}
+
+describe("checkout", () => {
+  it("buys a toy and a book: address, invoice, shipping, a refused card, then the order and its page", async () => {
+    const page = await session.newPage();
+    const main = page.locator("main");
+    await registerShopper(page, { name: "Olga", lastName: "Pino", email: "olga.checkout@example.com" });
+    await addToCart(page, 3);
+    await addToCart(page, 36);
+
+    await page.goto("/checkout");
+    // Step 2: a first address, saved from the checkout itself.
+    await main.getByLabel("Nombre", { exact: true }).fill("Olga");
+    await main.getByLabel("Apellidos").fill("Pino");
+    await main.getByLabel("Calle y número").fill("Carrer de Mallorca 401");
+    await main.getByLabel("Código postal").fill("08013");
+    await main.getByLabel("Localidad").fill("Barcelona");
+    await main.getByLabel("Teléfono de contacto").fill("612 345 678");
+    await main.getByRole("button", { name: "Guardar la dirección" }).click();
+    await expect
+      .poll(() => main.getByRole("radio", { name: /Carrer de Mallorca 401/ }).isChecked())
+      .toBe(true);
+    await main.getByRole("button", { name: "Continuar" }).click();
+
+    // Step 3: an invalid tax id is refused, a valid one accepted.
+    await main.getByRole("checkbox", { name: /Quiero factura con NIF/ }).check();
+    await main.getByLabel("NIF / CIF / NIE o NIF portugués").fill("12345678A");
+    await main.getByRole("button", { name: "Continuar" }).click();
+    await expect.poll(() => main.getByText("Ese NIF no es válido").isVisible()).toBe(true);
+    await main.getByLabel("NIF / CIF / NIE o NIF portugués").fill("12345678Z");
+    await main.getByRole("button", { name: "Continuar" }).click();
+
+    // Step 4: express shipping to the peninsula; the summary follows.
+    await main.getByText("Envío urgente").click();
+    const summary = main.getByRole("complementary", { name: "Resumen del pedido" });
+    await expect.poll(() => summary.textContent()).toMatch(/Envío8,95\s€/);
+    await main.getByRole("button", { name: "Continuar" }).click();
+
+    // Step 5: an unknown coupon gets its own message.
+    await main.getByLabel("Código del cupón").fill("NOEXISTE");
+    await main.getByRole("button", { name: "Aplicar" }).click();
+    await expect.poll(() => main.getByText("No conocemos ese cupón").isVisible()).toBe(true);
+    await main.getByRole("button", { name: "Quitar el cupón" }).click();
+    await main.getByRole("button", { name: "Continuar sin cupón" }).click();
+
+    // Step 6 and 7: a card without funds is declined, the cart stays, another card pays.
+    await fillCard(page, "4000 0000 0000 9995");
+    await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
+    await expect.poll(() => main.getByText("La tarjeta no tiene saldo suficiente").isVisible()).toBe(true);
+    await fillCard(page, "4242 4242 4242 4242");
+    const review = await main.locator("[aria-current=step]").textContent();
+    // Intl puts a no-break space before the euro sign.
+    expect(review).toMatch(/Total27,85\s€/);
+    expect(review).toContain("IVA incluido (4 %)");
+    await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
+
+    await page.waitForURL(/\/checkout\/fin\?pedido=/);
+    await expect.poll(() => main.textContent()).toMatch(/Número de pedido:\s*\d{4}-\d{6}/);
+    await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
+
+    await main.getByRole("link", { name: "Ver el pedido y la factura" }).click();
+    await page.waitForURL(/\/detalle\/compra\//);
+    await expect.poll(() => main.textContent()).toContain("Carrer de Mallorca 401");
+    const detail = (await main.textContent()) ?? "";
+    expect(detail).toContain("Libro Miaubot y la ciudad de las nubes");
+    expect(detail).toMatch(/Factura F\d{4}-\d{6}/);
+    expect(detail).toContain("Tarjeta terminada en 4242");
+
+    await page.goto("/pedidos");
+    await expect.poll(() => main.getByRole("link", { name: /Pedido \d{4}-\d{6}/ }).count()).toBe(1);
+    expect(session.errors).toEqual([]);
+  });
+
+  it("shows someone else's order, or a made-up one, as not found", async () => {
+    const page = await session.newPage();
+    await registerShopper(page, { email: "nosy.checkout@example.com" });
+    await page.goto("/detalle/compra/00000000-0000-4000-8000-000000000000");
+    await expect.poll(() => page.locator("main").textContent()).toContain("No encontramos ese pedido");
+    await page.goto("/detalle/compra/not-an-id");
+    await expect.poll(() => page.locator("main").textContent()).toContain("No encontramos ese pedido");
+  });
+});

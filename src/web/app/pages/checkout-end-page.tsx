@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { useCheckoutStore } from "#web/features/checkout/checkout-store.ts";
+import { OrderPlaced } from "#web/features/orders/components/order-placed.tsx";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSession } from "#web/lib/session/session.tsx";
+
+/** /checkout/fin?pedido={id}: the order just placed. */
+export function Component() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get("pedido");
+  const userId = useSession((state) => state.user?.id ?? null);
+  const reset = useCheckoutStore((state) => state.reset);
+  // The next checkout starts afresh. Resetting here rather than on the checkout page keeps that
+  // page from choosing the default address again and pricing the cart the order just emptied.
+  useEffect(() => reset(userId), [reset, userId]);
+  return (
+    <>
+      <title>{t("checkout.placed.title")}</title>
+      <meta name="robots" content="noindex" />
+      <OrderPlaced orderId={id && /^[0-9a-f-]{36}$/i.test(id) ? id : null} />
+    </>
+  );
+}

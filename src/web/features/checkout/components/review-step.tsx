@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import type { QuoteView } from "#shared/api/order-contract.ts";
+import { paths } from "#shared/paths.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { OrderSummary } from "#web/ui/order-summary.tsx";
+import styles from "./checkout.module.css";
+
+type ReviewStepProps = { quote: QuoteView; placing: boolean; onPlace: () => void };
+
+/** The last look: every figure, the delivery window, and the button that commits to pay. */
+export function ReviewStep({ quote, placing, onPlace }: ReviewStepProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.stepForm}>
+      <OrderSummary totals={quote.totals} delivery={quote.delivery} />
+      <p className={styles.hint}>
+        {t("checkout.legalBefore")} <Link to={paths.footer("condiciones-de-uso")}>{t("checkout.terms")}</Link>{" "}
+        {t("checkout.legalAnd")}{" "}
+        <Link to={paths.footer("cambios-devoluciones")}>{t("checkout.returns")}</Link>.
+      </p>
+      {/* EU consumer law: the button must say that pressing it is an order with an obligation to pay. */}
+      <button type="button" className={styles.placeOrder} disabled={placing} onClick={onPlace}>
+        {placing ? t("checkout.placing") : t("checkout.placeOrder")}
+      </button>
+    </div>
+  );
+}

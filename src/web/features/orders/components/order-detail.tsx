@@ -1,0 +1,111 @@
+import { regionName } from "#shared/address/regions.ts";
+import { localeOf } from "#shared/lang.ts";
+import { paths } from "#shared/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { NotFoundState } from "#web/ui/not-found-state.tsx";
+import { OrderSummary } from "#web/ui/order-summary.tsx";
+import { Price } from "#web/ui/price.tsx";
+import { Spinner } from "#web/ui/spinner.tsx";
+import { useOrder } from "../api/order-calls.ts";
+import styles from "./orders.module.css";
+import { statusClass } from "./status-class.ts";
+
+/** /detalle/compra/{id}: one order in full; someone else's or a bad id is simply not found. */
+export function OrderDetail({ orderId }: { orderId: string | null }) {
+  const { t, lang } = useTranslation();
+  const { data: order, error } = useOrder(orderId);
+  if (!orderId || (error instanceof ApiError && error.status < 500)) {
+    return (
+      <NotFoundState
+        title={t("orders.notFoundTitle")}
+        message={t("orders.notFoundText")}
+        backTo={paths.orders()}
+        backLabel={t("checkout.placed.toOrders")}
+      />
+    );
+  }
+  if (!order) return <Spinner label={t("common.loading")} />;
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(localeOf[lang], { dateStyle: "long", timeStyle: "short" });
+  const { address } = order;
+  return (
+    <article className={styles.detail}>
+      <h1>{t("orders.number", { number: order.number })}</h1>
+      <p>
+        {when(order.placedAt)} ·{" "}
+        <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
+      </p>
+      <table className={styles.lines}>
+        <caption className={styles.visuallyHidden}>{t("orders.products")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("orders.product")}</th>
+            <th scope="col">{t("orders.quantity")}</th>
+            <th scope="col">{t("orders.unitPrice")}</th>
+            <th scope="col">{t("orders.lineTotal")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.productId}>
+              <td>
+                {line.name}
+                <br />
+                <small>
+                  {line.code}
+                  {line.vatRate !== null && ` · ${t("orders.vatRate", { rate: line.vatRate })}`}
+                </small>
+              </td>
+              <td>{line.quantity}</td>
+              <td>
+                <Price euros={line.unitCents / 100} />
+              </td>
+              <td>
+                <Price euros={line.totalCents / 100} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.columns}>
+        <section>
+          <h2>{t("orders.deliverTo")}</h2>
+          <address className={styles.address}>
+            {address.name} {address.lastName}
+            <br />
+            {[address.street, address.floorDoor].filter(Boolean).join(", ")}
+            <br />
+            {address.postalCode} {address.city} ({regionName(address.country, address.region)})
+            <br />
+            {address.phone}
+          </address>
+          <p>{t(`checkout.methods.${order.shippingMethod}`)}</p>
+          {order.couponCode && <p>{t("orders.coupon", { code: order.couponCode })}</p>}
+          {order.payment && <p>{t("checkout.cardEnding", { last4: order.payment.cardLast4 })}</p>}
+          {order.invoices.map((invoice) => (
+            <p key={invoice.number}>{t(`orders.documents.${invoice.kind}`, { number: invoice.number })}</p>
+          ))}
+        </section>
+        <section>
+          <h2>{t("checkout.summary")}</h2>
+          <OrderSummary
+            totals={order.totals}
+            delivery={order.status === "pagado" ? order.delivery : undefined}
+          />
+        </section>
+      </div>
+      <section>
+        <h2>{t("orders.history")}</h2>
+        <ol className={styles.history}>
+          {order.history.map((event) => (
+            <li key={`${event.status}-${event.at}`}>
+              <strong>{t(`orders.status.${event.status}`)}</strong> · {when(event.at)}
+              {event.note && ` · ${event.note}`}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { paths } from "#shared/paths.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { NotFoundState } from "#web/ui/not-found-state.tsx";
+import { OrderSummary } from "#web/ui/order-summary.tsx";
+import { Spinner } from "#web/ui/spinner.tsx";
+import { useOrder } from "../api/order-calls.ts";
+import styles from "./orders.module.css";
+
+/** /checkout/fin: the order's number, what it cost, when it arrives, and where to follow it. */
+export function OrderPlaced({ orderId }: { orderId: string | null }) {
+  const { t } = useTranslation();
+  const { data: order, isError } = useOrder(orderId);
+  if (!orderId || isError) {
+    return (
+      <NotFoundState
+        title={t("checkout.placed.missingTitle")}
+        message={t("checkout.placed.missingText")}
+        backTo={paths.orders()}
+        backLabel={t("checkout.placed.toOrders")}
+      />
+    );
+  }
+  if (!order) return <Spinner label={t("common.loading")} />;
+  return (
+    <section className={styles.placed}>
+      <h1>{t("checkout.placed.title")}</h1>
+      <p>
+        {t("checkout.placed.number")} <strong className={styles.orderNumber}>{order.number}</strong>
+      </p>
+      <ul className={styles.placedLines}>
+        {order.lines.map((line) => (
+          <li key={line.productId}>
+            {line.quantity} × {line.name}
+          </li>
+        ))}
+      </ul>
+      <OrderSummary totals={order.totals} delivery={order.delivery} />
+      <Link className={styles.primaryLink} to={paths.purchase(order.id)}>
+        {t("checkout.placed.seeOrder")}
+      </Link>
+    </section>
+  );
+}

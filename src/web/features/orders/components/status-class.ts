@@ -1,0 +1,11 @@
+import type { OrderStatus } from "#shared/api/order-contract.ts";
+import styles from "./orders.module.css";
+
+/** The pill each status wears in lists and on the order page. */
+export const statusClass: Record<OrderStatus, string | undefined> = {
+  pagado: styles.statusPagado,
+  preparando: styles.statusPreparando,
+  enviado: styles.statusEnviado,
+  entregado: styles.statusEntregado,
+  cancelado: styles.statusCancelado,
+};

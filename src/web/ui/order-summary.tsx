@@ -1,0 +1,54 @@
+import type { OrderTotals } from "#shared/checkout/totals.ts";
+import { localeOf } from "#shared/lang.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import styles from "./order-summary.module.css";
+import { Price } from "./price.tsx";
+
+type OrderSummaryProps = {
+  totals: Omit<OrderTotals, "lines">;
+  delivery?: { from: string; to: string } | undefined;
+};
+
+/** Subtotal, discount, shipping, the VAT included by rate, and the total: the server's figures. */
+export function OrderSummary({ totals, delivery }: OrderSummaryProps) {
+  const { t, lang } = useTranslation();
+  const euros = (cents: number) => <Price euros={cents / 100} />;
+  const day = (iso: string) =>
+    new Date(`${iso}T12:00:00Z`).toLocaleDateString(localeOf[lang], {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+    });
+  return (
+    <dl className={styles.summary}>
+      <dt>{t("checkout.subtotal")}</dt>
+      <dd>{euros(totals.subtotalCents)}</dd>
+      {totals.discountCents > 0 && (
+        <>
+          <dt>{t("checkout.discount")}</dt>
+          <dd>−{euros(totals.discountCents)}</dd>
+        </>
+      )}
+      <dt>{t("checkout.shipping")}</dt>
+      <dd>{totals.shippingCents === 0 ? t("checkout.free") : euros(totals.shippingCents)}</dd>
+      <dt className={styles.total}>{t("checkout.total")}</dt>
+      <dd className={styles.total}>{euros(totals.totalCents)}</dd>
+      {totals.vat.length === 0 ? (
+        <dd className={styles.vatNote}>{t("checkout.noVat")}</dd>
+      ) : (
+        totals.vat.map((line) => (
+          <dd key={line.ratePercent} className={styles.vatNote}>
+            {t("checkout.vatIncluded", { rate: line.ratePercent })} {euros(line.vatCents)}
+          </dd>
+        ))
+      )}
+      {delivery && (
+        <dd className={styles.delivery}>
+          {delivery.from === delivery.to
+            ? t("checkout.deliveryOn", { day: day(delivery.from) })
+            : t("checkout.deliveryBetween", { from: day(delivery.from), to: day(delivery.to) })}
+        </dd>
+      )}
+    </dl>
+  );
+}
