@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
@@ -86,7 +87,11 @@ describe("checkout", () => {
     await expect.poll(() => main.textContent()).toContain("Carrer de Mallorca 401");
     const detail = (await main.textContent()) ?? "";
     expect(detail).toContain("Libro Miaubot y la ciudad de las nubes");
-    expect(detail).toMatch(/Factura F\d{4}-\d{6}/);
+    expect(detail).toMatch(/Descargar la factura F\d{4}-\d{6}/);
+    const download = page.waitForEvent("download");
+    await main.getByRole("link", { name: /Descargar la factura/ }).click();
+    const file = await (await download).path();
+    expect((await readFile(file)).subarray(0, 5).toString()).toBe("%PDF-");
     expect(detail).toContain("Tarjeta terminada en 4242");
 
     await page.goto("/pedidos");

@@ -8,7 +8,7 @@ export const brand = {
   shortName: "Miaubot",
   company: {
     legalName: "Faro Azul Licencias, S.L.",
-    taxId: "B-87654321",
+    taxId: "B87654323",
     address: "Calle de la Imaginación 12, 28001 Madrid, España",
     registry: "Registro Mercantil de Madrid, tomo 40.001, folio 12, hoja M-700.001",
   },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
+import type { InvoiceDocument } from "../invoices/invoice-pdf.ts";
 
 /** One of the shopper's orders in full, or undefined when it is not theirs. */
 export async function readOrder(
@@ -75,4 +76,28 @@ export async function listOrders(db: Database, userId: string): Promise<OrderSum
     status: row.status as OrderStatus,
     placedAt: row.placedAt.toISOString(),
   }));
+}
+
+/** An order's invoice or credit note, ready to print, for its buyer only. */
+export async function readOrderDocument(
+  db: Database,
+  userId: string,
+  orderId: string,
+  kind: "invoice" | "credit-note",
+): Promise<InvoiceDocument | undefined> {
+  const order = await readOrder(db, userId, orderId);
+  if (!order) return undefined;
+  const rows = await db.select().from(invoice).where(eq(invoice.orderId, orderId));
+  const document = rows.find((row) => row.kind === kind);
+  if (!document) return undefined;
+  const corrected = rows.find((row) => row.id === document.correctsId);
+  const [placed] = await db.select({ lang: shopOrder.lang }).from(shopOrder).where(eq(shopOrder.id, orderId));
+  return {
+    kind,
+    number: document.number,
+    issuedAt: document.issuedAt,
+    corrects: corrected?.number,
+    order,
+    lang: placed?.lang ?? "es",
+  };
 }

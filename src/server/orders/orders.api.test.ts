@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderSummary, OrderView, PlaceOrderRequest, QuoteView } from "#shared/api/order-contract.ts";
+import { formatPrice } from "#shared/money.ts";
 import { coupon, productStock, shopOrder } from "../db/schema.ts";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
@@ -248,6 +249,42 @@ describe("stock under pressure", () => {
     const numbers = await api.database.db.select({ number: shopOrder.number }).from(shopOrder);
     expect(new Set(numbers.map((row) => row.number)).size).toBe(numbers.length);
   }, 180_000);
+});
+
+describe("invoices", () => {
+  it("prints the invoice of a paid order as a PDF with the seller, buyer, VAT and total", async () => {
+    const { shopper, addressId } = await shopperWithCart("invoice@example.com", { 9: 1, 37: 2 });
+    const { totals } = await quote(shopper, addressId);
+    const placed = await body<OrderView>(
+      await shopper(
+        "POST",
+        "/api/orders",
+        order(addressId, totals.totalCents, {
+          invoice: { company: "Juguetes Pino S.L.", taxId: "A58818501" },
+        }),
+      ),
+      201,
+    );
+    const response = await shopper("GET", `/api/orders/${placed.id}/documents/invoice`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const invoiceNumber = placed.invoices[0]?.number ?? "";
+    expect(response.headers.get("content-disposition")).toContain(`${invoiceNumber}.pdf`);
+    const { extractText } = await import("unpdf");
+    const extracted = await extractText(new Uint8Array(await response.arrayBuffer()), { mergePages: true });
+    const text = extracted.text.replace(/\s/g, " ");
+    expect(text).toContain(invoiceNumber);
+    expect(text).toContain("Faro Azul Licencias");
+    expect(text).toContain("Juguetes Pino S.L.");
+    expect(text).toContain("A58818501");
+    expect(text).toContain("Cuota de IVA 21 %");
+    expect(text).toContain("Cuota de IVA 4 %");
+    expect(text).toContain(`Total ${formatPrice(placed.totals.totalCents / 100, "es").replace(/\s/g, " ")}`);
+
+    expect((await shopper("GET", `/api/orders/${placed.id}/documents/credit-note`)).status).toBe(404);
+    const stranger = asShopper(api, await signUpShopper(api, "invoice-stranger@example.com"));
+    expect((await stranger("GET", `/api/orders/${placed.id}/documents/invoice`)).status).toBe(404);
+  });
 });
 
 describe("order privacy", () => {

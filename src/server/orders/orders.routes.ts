@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Catalog } from "#catalog/catalog.ts";
 import { langQuerySchema } from "#shared/api/catalog-contract.ts";
 import {
+  orderDocumentParamSchema,
   orderIdParamSchema,
   placeOrderSchema,
   type QuoteView,
@@ -11,11 +12,12 @@ import type { Auth } from "../auth/auth.ts";
 import { requireUser, type UserEnv } from "../auth/require-user.ts";
 import type { Database } from "../db/client.ts";
 import { apiError, validate } from "../http/validate.ts";
+import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
-import { listOrders, readOrder } from "./order-views.ts";
+import { listOrders, readOrder, readOrderDocument } from "./order-views.ts";
 import { placeOrder } from "./place-order.ts";
 
 export type OrdersDeps = {
@@ -77,6 +79,17 @@ export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new
       return c.json(order, result.created ? 201 : 200);
     })
     .get("/", async (c) => c.json({ items: await listOrders(db, c.get("user").id) }))
+    .get("/:id/documents/:kind", validate("param", orderDocumentParamSchema), async (c) => {
+      const { id, kind } = c.req.valid("param");
+      const document = await readOrderDocument(db, c.get("user").id, id, kind);
+      if (!document) return c.json(apiError("document-not-found", "No such document"), 404);
+      const pdf = await renderInvoicePdf(document);
+      return c.body(new Uint8Array(pdf), 200, {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${document.number}.pdf"`,
+        "cache-control": "private, no-store",
+      });
+    })
     .get("/:id", validate("param", orderIdParamSchema), async (c) => {
       const order = await readOrder(db, c.get("user").id, c.req.valid("param").id);
       return order ? c.json(order) : c.json(apiError("order-not-found", "No such order"), 404);

@@ -79,7 +79,7 @@ export type OrderView = {
   totals: Omit<OrderTotals, "lines">;
   delivery: { from: string; to: string };
   payment: { provider: string; cardLast4: string; status: string } | null;
-  invoices: { kind: "invoice" | "credit-note"; number: string; issuedAt: string }[];
+  invoices: { kind: (typeof orderDocumentKinds)[number]; number: string; issuedAt: string }[];
   history: { status: OrderStatus; at: string; note: string }[];
 };
 
@@ -92,6 +92,9 @@ export type OrderSummary = {
 };
 
 export const orderIdParamSchema = z.object({ id: z.uuid() });
+
+export const orderDocumentKinds = ["invoice", "credit-note"] as const;
+export const orderDocumentParamSchema = orderIdParamSchema.extend({ kind: z.enum(orderDocumentKinds) });
 
 export const quoteRequestSchema = placeOrderSchema.pick({
   addressId: true,

@@ -84,7 +84,14 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
           {order.couponCode && <p>{t("orders.coupon", { code: order.couponCode })}</p>}
           {order.payment && <p>{t("checkout.cardEnding", { last4: order.payment.cardLast4 })}</p>}
           {order.invoices.map((invoice) => (
-            <p key={invoice.number}>{t(`orders.documents.${invoice.kind}`, { number: invoice.number })}</p>
+            <p key={invoice.number}>
+              <a
+                href={`/api/orders/${order.id}/documents/${invoice.kind}`}
+                download={`${invoice.number}.pdf`}
+              >
+                {t(`orders.documents.${invoice.kind}`, { number: invoice.number })}
+              </a>
+            </p>
           ))}
         </section>
         <section>

@@ -1,0 +1,142 @@
+import PDFDocument from "pdfkit";
+import { regionName } from "#shared/address/regions.ts";
+import type { OrderView } from "#shared/api/order-contract.ts";
+import { brand } from "#shared/brand.ts";
+import { type Lang, localeOf } from "#shared/lang.ts";
+import { formatPrice } from "#shared/money.ts";
+import { invoiceTexts } from "./invoice-texts.ts";
+
+export type InvoiceDocument = {
+  kind: "invoice" | "credit-note";
+  number: string;
+  issuedAt: Date;
+  /** For a credit note, the invoice it corrects. */
+  corrects?: string | undefined;
+  order: OrderView;
+  lang: Lang;
+};
+
+const MARGIN = 50;
+const WIDTH = 595.28 - 2 * MARGIN;
+
+/**
+ * The invoice (or credit note) of an order as a PDF: seller, buyer, lines, VAT by rate and total.
+ * A credit note shows the same figures as negative amounts.
+ */
+export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+  const { order, lang, kind } = document;
+  const text = invoiceTexts[lang];
+  const sign = kind === "credit-note" ? -1 : 1;
+  const money = (cents: number) => formatPrice((sign * cents) / 100, lang);
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: `${brand.shopName} ${document.number}`, Author: brand.company.legalName },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  const title =
+    kind === "credit-note" ? text.creditNote : order.buyer.taxId ? text.invoice : text.simplifiedInvoice;
+  pdf.font("Helvetica-Bold").fontSize(18).text(brand.shopName, { continued: false });
+  pdf.font("Helvetica").fontSize(9).fillColor("#444");
+  pdf.text(`${brand.company.legalName} · ${text.taxId} ${brand.company.taxId}`);
+  pdf.text(brand.company.address);
+  pdf.text(`${brand.contact.email} · ${brand.contact.phone}`);
+  pdf.moveDown(1.2).fillColor("#000");
+
+  pdf.font("Helvetica-Bold").fontSize(14).text(title);
+  pdf.font("Helvetica").fontSize(10);
+  const date = document.issuedAt.toLocaleDateString(localeOf[lang], {
+    dateStyle: "long",
+    timeZone: "Europe/Madrid",
+  });
+  pdf.text(`${text.number}: ${document.number}    ${text.date}: ${date}    ${text.order}: ${order.number}`);
+  if (document.corrects) pdf.text(`${text.corrects}: ${document.corrects}`);
+  pdf.moveDown();
+
+  const { buyer, address } = order;
+  pdf.font("Helvetica-Bold").text(text.buyer);
+  pdf.font("Helvetica");
+  pdf.text(buyer.company || `${buyer.name} ${buyer.lastName}`);
+  if (buyer.taxId) pdf.text(`${text.taxId}: ${buyer.taxId}`);
+  pdf.text(buyer.email);
+  pdf.moveDown(0.5);
+  pdf.font("Helvetica-Bold").text(text.deliveryAddress);
+  pdf.font("Helvetica");
+  pdf.text(`${address.name} ${address.lastName}`);
+  pdf.text([address.street, address.floorDoor].filter(Boolean).join(", "));
+  pdf.text(`${address.postalCode} ${address.city} (${regionName(address.country, address.region) ?? ""})`);
+  pdf.moveDown();
+
+  const columns = [
+    { label: text.code, width: 55, align: "left" },
+    { label: text.product, width: 215, align: "left" },
+    { label: text.quantity, width: 40, align: "right" },
+    { label: text.unitPrice, width: 70, align: "right" },
+    { label: text.vat, width: 40, align: "right" },
+    { label: text.amount, width: WIDTH - 420, align: "right" },
+  ] as const;
+  const row = (cells: readonly string[], bold = false) => {
+    const top = pdf.y;
+    let x = MARGIN;
+    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+    let bottom = top;
+    columns.forEach((column, index) => {
+      pdf.text(cells[index] ?? "", x, top, { width: column.width - 6, align: column.align });
+      bottom = Math.max(bottom, pdf.y);
+      x += column.width;
+    });
+    pdf.x = MARGIN;
+    pdf.y = bottom + 4;
+  };
+  row(
+    columns.map((column) => column.label),
+    true,
+  );
+  pdf
+    .moveTo(MARGIN, pdf.y)
+    .lineTo(MARGIN + WIDTH, pdf.y)
+    .strokeColor("#999")
+    .stroke();
+  pdf.y += 4;
+  for (const line of order.lines) {
+    row([
+      line.code,
+      line.name,
+      String(line.quantity),
+      money(line.unitCents),
+      line.vatRate === null ? "—" : `${line.vatRate} %`,
+      money(line.totalCents),
+    ]);
+  }
+  pdf.moveDown();
+
+  const { totals } = order;
+  const figure = (label: string, value: string, bold = false) => {
+    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 10);
+    const top = pdf.y;
+    pdf.text(label, MARGIN + WIDTH - 260, top, { width: 150 });
+    pdf.text(value, MARGIN + WIDTH - 110, top, { width: 110, align: "right" });
+    pdf.x = MARGIN;
+  };
+  figure(text.subtotal, money(totals.subtotalCents));
+  if (totals.discountCents > 0) figure(text.discount, money(-totals.discountCents));
+  figure(text.shipping, money(totals.shippingCents));
+  for (const vat of totals.vat) {
+    figure(`${text.taxBase} ${vat.ratePercent} %`, money(vat.baseCents));
+    figure(`${text.vatAmount} ${vat.ratePercent} %`, money(vat.vatCents));
+  }
+  pdf.moveDown(0.3);
+  figure(text.total, money(totals.totalCents), true);
+  pdf.moveDown(2);
+  pdf.font("Helvetica").fontSize(8).fillColor("#444");
+  pdf.text(totals.vat.length === 0 ? text.noVat : text.pricesIncludeVat, MARGIN, pdf.y, { width: WIDTH });
+  pdf.text(brand.company.registry, { width: WIDTH });
+  pdf.end();
+  return done;
+}
