@@ -25,7 +25,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 describe("checkout", () => {
-  it("buys a toy and a book: address, invoice, shipping, a refused card, then the order and its page", async () => {
+  it("buys a toy and a book: address, invoice, shipping, a refused card, the order, its invoice, and cancels it", async () => {
     const page = await session.newPage();
     const main = page.locator("main");
     await registerShopper(page, { name: "Olga", lastName: "Pino", email: "olga.checkout@example.com" });
@@ -94,8 +94,23 @@ describe("checkout", () => {
     expect((await readFile(file)).subarray(0, 5).toString()).toBe("%PDF-");
     expect(detail).toContain("Tarjeta terminada en 4242");
 
+    // Cancelling before it ships: refund, credit note, and the order page says so.
+    await main.getByRole("button", { name: "Cancelar el pedido" }).click();
+    await page.getByRole("button", { name: "Sí, cancelar" }).click();
+    await expect
+      .poll(() => page.getByText(/Pedido cancelado\. Te devolvemos 27,85\s€/).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => main.getByRole("link", { name: /Descargar la factura de abono A\d{4}-\d{6}/ }).count())
+      .toBe(1);
+    expect(await main.getByRole("button", { name: "Cancelar el pedido" }).count()).toBe(0);
+
     await page.goto("/pedidos");
-    await expect.poll(() => main.getByRole("link", { name: /Pedido \d{4}-\d{6}/ }).count()).toBe(1);
+    const row = main.getByRole("link", { name: /Pedido \d{4}-\d{6}/ });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain("Cancelado");
+    await page.goto("/abono");
+    await expect.poll(() => main.getByText(/Factura de abono A\d{4}-\d{6}/).count()).toBe(1);
     expect(session.errors).toEqual([]);
   });
 

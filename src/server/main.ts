@@ -15,7 +15,13 @@ const env = parseEnv(process.env);
 const logger = createLogger(env);
 
 const database = await openDatabase(
-  env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+  env.DATABASE_URL
+    ? {
+        kind: "postgres",
+        url: env.DATABASE_URL,
+        onConnectionError: (err) => logger.warn({ err }, "database connection lost; the pool reconnects"),
+      }
+    : { kind: "pglite", dataDir: env.DATA_DIR },
 );
 const catalog = builtinCatalog();
 const origin = publicOrigin(env);

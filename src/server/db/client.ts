@@ -31,13 +31,15 @@ export type DatabaseHandle = {
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string }
+  | { kind: "postgres"; url: string; onConnectionError?: (error: Error) => void }
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
 /** Opens the database and brings its schema up to date: one schema, one set of migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres" ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.kind === "postgres"
+    ? openPostgres(options.url, options.onConnectionError)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -64,8 +66,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  onConnectionError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closed (restart, admin, failover) is dropped by the pool and
+  // the next query opens another; without a listener the error would end the process.
+  pool.on("error", (error) => onConnectionError?.(error));
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder });
   const listeners: pg.Client[] = [];

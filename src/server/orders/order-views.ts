@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
+import type { CreditNoteSummary, OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
 import type { InvoiceDocument } from "../invoices/invoice-pdf.ts";
@@ -100,4 +100,21 @@ export async function readOrderDocument(
     order,
     lang: placed?.lang ?? "es",
   };
+}
+
+/** The shopper's credit notes (facturas de abono), newest first, with the order each belongs to. */
+export async function listCreditNotes(db: Database, userId: string): Promise<CreditNoteSummary[]> {
+  const rows = await db
+    .select({
+      orderId: shopOrder.id,
+      orderNumber: shopOrder.number,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt,
+      totalCents: invoice.totalCents,
+    })
+    .from(invoice)
+    .innerJoin(shopOrder, eq(shopOrder.id, invoice.orderId))
+    .where(and(eq(shopOrder.userId, userId), eq(invoice.kind, "credit-note")))
+    .orderBy(desc(invoice.issuedAt), desc(invoice.number));
+  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
 }

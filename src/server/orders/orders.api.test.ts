@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
-import type { OrderSummary, OrderView, PlaceOrderRequest, QuoteView } from "#shared/api/order-contract.ts";
+import type {
+  CreditNoteSummary,
+  OrderSummary,
+  OrderView,
+  PlaceOrderRequest,
+  QuoteView,
+} from "#shared/api/order-contract.ts";
 import { formatPrice } from "#shared/money.ts";
 import { coupon, productStock, shopOrder } from "../db/schema.ts";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
@@ -284,6 +290,72 @@ describe("invoices", () => {
     expect((await shopper("GET", `/api/orders/${placed.id}/documents/credit-note`)).status).toBe(404);
     const stranger = asShopper(api, await signUpShopper(api, "invoice-stranger@example.com"));
     expect((await stranger("GET", `/api/orders/${placed.id}/documents/invoice`)).status).toBe(404);
+  });
+});
+
+describe("cancelling", () => {
+  it("refunds, puts the stock back and issues a credit note naming the invoice; only once", async () => {
+    const { shopper, addressId } = await shopperWithCart("cancel@example.com", { 10: 3 });
+    const { totals } = await quote(shopper, addressId);
+    const stockOf = async () =>
+      (await api.database.db.select().from(productStock).where(eq(productStock.productId, 10)))[0]?.available;
+    const before = await stockOf();
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders", order(addressId, totals.totalCents)),
+      201,
+    );
+    expect(await stockOf()).toBe((before ?? 0) - 3);
+
+    const [first, second] = await Promise.all([
+      shopper("POST", `/api/orders/${placed.id}/cancel`),
+      shopper("POST", `/api/orders/${placed.id}/cancel`),
+    ]);
+    expect([first?.status, second?.status]).toEqual([200, 200]);
+    const cancelled = await body<OrderView>(await shopper("GET", `/api/orders/${placed.id}`), 200);
+    expect(cancelled.status).toBe("cancelado");
+    expect(cancelled.payment?.status).toBe("refunded");
+    expect(cancelled.history.map((event) => event.status)).toEqual(["pagado", "cancelado"]);
+    expect(cancelled.invoices.map((document) => document.kind)).toEqual(["invoice", "credit-note"]);
+    expect(await stockOf()).toBe(before);
+
+    const notes = await body<{ items: CreditNoteSummary[] }>(
+      await shopper("GET", "/api/orders/credit-notes"),
+      200,
+    );
+    expect(notes.items).toHaveLength(1);
+    expect(notes.items[0]).toMatchObject({ orderId: placed.id, totalCents: placed.totals.totalCents });
+    expect(notes.items[0]?.number).toMatch(/^A\d{4}-\d{6}$/);
+
+    const pdf = await shopper("GET", `/api/orders/${placed.id}/documents/credit-note`);
+    const { extractText } = await import("unpdf");
+    const { text } = await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true });
+    expect(text).toContain("Factura rectificativa");
+    expect(text).toContain(`Rectifica la factura: ${placed.invoices[0]?.number}`);
+    expect(text.replace(/\s/g, " ")).toContain(
+      `Total -${formatPrice(placed.totals.totalCents / 100, "es").replace(/\s/g, " ")}`,
+    );
+
+    // A late retry changes nothing: still one credit note.
+    expect((await shopper("POST", `/api/orders/${placed.id}/cancel`)).status).toBe(200);
+    const after = await body<{ items: CreditNoteSummary[] }>(
+      await shopper("GET", "/api/orders/credit-notes"),
+      200,
+    );
+    expect(after.items).toHaveLength(1);
+  });
+
+  it("refuses to cancel a shipped order, and someone else's", async () => {
+    const { shopper, addressId } = await shopperWithCart("shipped@example.com", { 11: 1 });
+    const { totals } = await quote(shopper, addressId);
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders", order(addressId, totals.totalCents)),
+      201,
+    );
+    const stranger = asShopper(api, await signUpShopper(api, "cancel-stranger@example.com"));
+    expect((await stranger("POST", `/api/orders/${placed.id}/cancel`)).status).toBe(404);
+    await api.database.db.update(shopOrder).set({ status: "enviado" }).where(eq(shopOrder.id, placed.id));
+    const refused = await shopper("POST", `/api/orders/${placed.id}/cancel`);
+    expect(await body(refused, 409)).toMatchObject({ error: { code: "not-cancellable" } });
   });
 });
 

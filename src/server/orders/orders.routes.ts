@@ -15,9 +15,10 @@ import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
+import { cancelOrder } from "./cancel-order.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
-import { listOrders, readOrder, readOrderDocument } from "./order-views.ts";
+import { listCreditNotes, listOrders, readOrder, readOrderDocument } from "./order-views.ts";
 import { placeOrder } from "./place-order.ts";
 
 export type OrdersDeps = {
@@ -74,11 +75,27 @@ export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new
         const quote = "quote" in result && result.quote ? { quote: toView(result.quote) } : {};
         return c.json({ error: { code: result.error, message }, ...quote }, status);
       }
-      if (result.created) await hub.publish(user.id, "cart");
+      if (result.created) {
+        await hub.publish(user.id, "cart");
+        await hub.publish(user.id, "orders");
+      }
       const order = await readOrder(db, user.id, result.orderId);
       return c.json(order, result.created ? 201 : 200);
     })
     .get("/", async (c) => c.json({ items: await listOrders(db, c.get("user").id) }))
+    .get("/credit-notes", async (c) => c.json({ items: await listCreditNotes(db, c.get("user").id) }))
+    .post("/:id/cancel", validate("param", orderIdParamSchema), async (c) => {
+      const user = c.get("user");
+      const { id } = c.req.valid("param");
+      const result = await cancelOrder({ db, payments, now }, user.id, id);
+      if (!result.ok) {
+        return result.error === "order-not-found"
+          ? c.json(apiError(result.error, "No such order"), 404)
+          : c.json(apiError(result.error, "The order has shipped and cannot be cancelled"), 409);
+      }
+      await hub.publish(user.id, "orders");
+      return c.json(await readOrder(db, user.id, id));
+    })
     .get("/:id/documents/:kind", validate("param", orderDocumentParamSchema), async (c) => {
       const { id, kind } = c.req.valid("param");
       const document = await readOrderDocument(db, c.get("user").id, id, kind);

@@ -25,5 +25,6 @@ export interface PaymentProvider {
   authorize(request: PaymentRequest): Promise<Authorization>;
   capture(reference: string): Promise<void>;
   cancel(reference: string): Promise<void>;
+  /** Gives captured money back; refunding the same payment again does nothing. */
   refund(reference: string, amountCents: number): Promise<void>;
 }

@@ -43,6 +43,7 @@ export function createTestCardProvider(): PaymentProvider {
     async refund(reference, amountCents) {
       // After a restart the hold is gone from memory: a refund of a stored capture still succeeds.
       const found = holds.get(reference) ?? { amountCents, state: "captured" };
+      if (found.state === "refunded") return;
       if (found.state !== "captured") throw new Error(`Payment ${reference} is ${found.state}`);
       if (amountCents > found.amountCents) throw new Error("Refund larger than the payment");
       found.state = "refunded";

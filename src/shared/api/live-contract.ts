@@ -1,5 +1,5 @@
-/** The per-user documents whose changes are pushed live to every open session (issue 3). */
-export const shopperDocuments = ["cart", "wishlist", "addresses", "personalData"] as const;
+/** The per-user documents whose changes are pushed live to every open session. */
+export const shopperDocuments = ["cart", "wishlist", "addresses", "personalData", "orders"] as const;
 export type ShopperDocument = (typeof shopperDocuments)[number];
 
 /** Server-sent event name on /api/events; its data is the ShopperDocument that changed. */

@@ -91,6 +91,14 @@ export type OrderSummary = {
   totalCents: number;
 };
 
+export type CreditNoteSummary = {
+  orderId: string;
+  orderNumber: string;
+  number: string;
+  issuedAt: string;
+  totalCents: number;
+};
+
 export const orderIdParamSchema = z.object({ id: z.uuid() });
 
 export const orderDocumentKinds = ["invoice", "credit-note"] as const;

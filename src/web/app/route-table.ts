@@ -22,6 +22,7 @@ export const guardedPages = {
   "/wishlist": "wishlist-page",
   "/direccion": "addresses-page",
   "/pedidos": "orders-page",
+  "/abono": "credit-notes-page",
   "/detalle/compra/:id": "purchase-page",
   "/datos/personales": "personal-data-page",
 } as const satisfies Partial<Record<(typeof guardedPatterns)[number], string>>;

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OrderSummary, OrderView } from "#shared/api/order-contract.ts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreditNoteSummary, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
@@ -23,4 +23,26 @@ export function useOrders() {
 
 export function useOrder(id: string | null) {
   return useQuery({ ...orderQuery(id ?? ""), enabled: id !== null, retry: false });
+}
+
+export const creditNotesQuery = queryOptions({
+  queryKey: ["orders", "credit-notes"],
+  queryFn: () => apiRequest<{ items: CreditNoteSummary[] }>("/api/orders/credit-notes"),
+  meta: perUserMeta,
+});
+
+export function useCreditNotes() {
+  return useQuery(creditNotesQuery);
+}
+
+/** Cancels an order that has not shipped; the answer is the order as it now stands. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<OrderView>(`/api/orders/${id}/cancel`, { method: "POST" }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderQuery(order.id).queryKey, order);
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+    },
+  });
 }

@@ -8,6 +8,7 @@ import { OrderSummary } from "#web/ui/order-summary.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { useOrder } from "../api/order-calls.ts";
+import { CancelOrderButton } from "./cancel-order-button.tsx";
 import styles from "./orders.module.css";
 import { statusClass } from "./status-class.ts";
 
@@ -36,6 +37,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
         {when(order.placedAt)} ·{" "}
         <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
       </p>
+      {(order.status === "pagado" || order.status === "preparando") && <CancelOrderButton order={order} />}
       <table className={styles.lines}>
         <caption className={styles.visuallyHidden}>{t("orders.products")}</caption>
         <thead>
