@@ -94,6 +94,16 @@ describe("checkout", () => {
     expect((await readFile(file)).subarray(0, 5).toString()).toBe("%PDF-");
     expect(detail).toContain("Tarjeta terminada en 4242");
 
+    // Bought before, one click to buy again.
+    const orderPage = page.url();
+    await page.goto("/comprasRealizadas");
+    await main
+      .getByRole("button", { name: "Volver a comprar Libro Miaubot y la ciudad de las nubes" })
+      .click();
+    await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+    expect(await main.getByRole("button", { name: /^Volver a comprar / }).count()).toBe(2);
+    await page.goto(orderPage);
+
     // Cancelling before it ships: refund, credit note, and the order page says so.
     await main.getByRole("button", { name: "Cancelar el pedido" }).click();
     await page.getByRole("button", { name: "Sí, cancelar" }).click();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, max, ne } from "drizzle-orm";
 import type { CreditNoteSummary, OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
@@ -117,4 +117,18 @@ export async function listCreditNotes(db: Database, userId: string): Promise<Cre
     .where(and(eq(shopOrder.userId, userId), eq(invoice.kind, "credit-note")))
     .orderBy(desc(invoice.issuedAt), desc(invoice.number));
   return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+}
+
+/** Every product the shopper has bought (orders not cancelled), the latest purchase first. */
+export async function listPurchasedProducts(db: Database, userId: string) {
+  const rows = await db
+    .select({ productId: orderLine.productId, lastBought: max(shopOrder.placedAt) })
+    .from(orderLine)
+    .innerJoin(shopOrder, eq(shopOrder.id, orderLine.orderId))
+    .where(and(eq(shopOrder.userId, userId), ne(shopOrder.status, "cancelado")))
+    .groupBy(orderLine.productId)
+    .orderBy(desc(max(shopOrder.placedAt)), asc(orderLine.productId));
+  return rows.flatMap((row) =>
+    row.lastBought ? [{ productId: row.productId, lastBought: row.lastBought }] : [],
+  );
 }

@@ -7,6 +7,7 @@ import type {
   OrderSummary,
   OrderView,
   PlaceOrderRequest,
+  PurchasedProduct,
   QuoteView,
 } from "#shared/api/order-contract.ts";
 import { formatPrice } from "#shared/money.ts";
@@ -356,6 +357,34 @@ describe("cancelling", () => {
     await api.database.db.update(shopOrder).set({ status: "enviado" }).where(eq(shopOrder.id, placed.id));
     const refused = await shopper("POST", `/api/orders/${placed.id}/cancel`);
     expect(await body(refused, 409)).toMatchObject({ error: { code: "not-cancellable" } });
+  });
+});
+
+describe("products bought", () => {
+  it("lists each product bought once, latest first, leaving out cancelled orders", async () => {
+    const { shopper, addressId } = await shopperWithCart("regular@example.com", { 12: 1, 13: 1 });
+    const first = await quote(shopper, addressId);
+    await body(await shopper("POST", "/api/orders", order(addressId, first.totals.totalCents)), 201);
+    await body(await shopper("POST", "/api/cart/12", { cantidad: 2 }), 200);
+    await body(await shopper("POST", "/api/cart/15", { cantidad: 1 }), 200);
+    const second = await quote(shopper, addressId);
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders", order(addressId, second.totals.totalCents)),
+      201,
+    );
+    const bought = await body<{ items: PurchasedProduct[] }>(
+      await shopper("GET", "/api/orders/purchased-products?lang=pt"),
+      200,
+    );
+    expect(bought.items.map((item) => item.product.id)).toEqual([12, 15, 13]);
+    expect(bought.items[0]?.product.texto).toBe(api.catalog.getProduct(12)?.pt.texto);
+
+    await body(await shopper("POST", `/api/orders/${placed.id}/cancel`), 200);
+    const after = await body<{ items: PurchasedProduct[] }>(
+      await shopper("GET", "/api/orders/purchased-products"),
+      200,
+    );
+    expect(after.items.map((item) => item.product.id).sort()).toEqual([12, 13]);
   });
 });
 

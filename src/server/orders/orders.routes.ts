@@ -4,21 +4,30 @@ import { langQuerySchema } from "#shared/api/catalog-contract.ts";
 import {
   orderDocumentParamSchema,
   orderIdParamSchema,
+  type PurchasedProduct,
   placeOrderSchema,
   type QuoteView,
   quoteRequestSchema,
 } from "#shared/api/order-contract.ts";
 import type { Auth } from "../auth/auth.ts";
 import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
+import { readStock } from "../stock/stock-repository.ts";
 import { cancelOrder } from "./cancel-order.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
-import { listCreditNotes, listOrders, readOrder, readOrderDocument } from "./order-views.ts";
+import {
+  listCreditNotes,
+  listOrders,
+  listPurchasedProducts,
+  readOrder,
+  readOrderDocument,
+} from "./order-views.ts";
 import { placeOrder } from "./place-order.ts";
 
 export type OrdersDeps = {
@@ -83,6 +92,20 @@ export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new
       return c.json(order, result.created ? 201 : 200);
     })
     .get("/", async (c) => c.json({ items: await listOrders(db, c.get("user").id) }))
+    .get("/purchased-products", validate("query", langQuerySchema), async (c) => {
+      const rows = await listPurchasedProducts(db, c.get("user").id);
+      const stock = await readStock(
+        db,
+        rows.map((row) => row.productId),
+      );
+      const items: PurchasedProduct[] = rows.flatMap(({ productId, lastBought }) => {
+        const product = catalog.getProduct(productId);
+        if (!product) return [];
+        const card = toProductCard(product, c.req.valid("query").lang, stock);
+        return [{ product: card, lastBought: lastBought.toISOString() }];
+      });
+      return c.json({ items });
+    })
     .get("/credit-notes", async (c) => c.json({ items: await listCreditNotes(db, c.get("user").id) }))
     .post("/:id/cancel", validate("param", orderIdParamSchema), async (c) => {
       const user = c.get("user");

@@ -6,6 +6,7 @@ import { isValidTaxId } from "../checkout/tax-id.ts";
 import type { OrderTotals } from "../checkout/totals.ts";
 import type { ShippingZone } from "../checkout/zones.ts";
 import type { AddressForm } from "./address-contract.ts";
+import type { ProductCard } from "./catalog-contract.ts";
 
 /** The life of an order; the operator moves it forward, the shopper may cancel before shipping. */
 export const orderStatuses = ["pagado", "preparando", "enviado", "entregado", "cancelado"] as const;
@@ -98,6 +99,8 @@ export type CreditNoteSummary = {
   issuedAt: string;
   totalCents: number;
 };
+
+export type PurchasedProduct = { product: ProductCard; lastBought: string };
 
 export const orderIdParamSchema = z.object({ id: z.uuid() });
 

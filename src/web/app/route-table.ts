@@ -23,6 +23,7 @@ export const guardedPages = {
   "/direccion": "addresses-page",
   "/pedidos": "orders-page",
   "/abono": "credit-notes-page",
+  "/comprasRealizadas": "purchases-page",
   "/detalle/compra/:id": "purchase-page",
   "/datos/personales": "personal-data-page",
 } as const satisfies Partial<Record<(typeof guardedPatterns)[number], string>>;

@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreditNoteSummary, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
+import type {
+  CreditNoteSummary,
+  OrderSummary,
+  OrderView,
+  PurchasedProduct,
+} from "#shared/api/order-contract.ts";
+import type { Lang } from "#shared/lang.ts";
 import { apiRequest } from "#web/lib/api-client.ts";
+import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Keyed "orders" like the live-updates document; one order is ["orders", id]. */
@@ -45,4 +52,15 @@ export function useCancelOrder() {
       void queryClient.invalidateQueries({ queryKey: ["orders"] });
     },
   });
+}
+
+const purchasedQuery = (lang: Lang) =>
+  queryOptions({
+    queryKey: ["orders", "purchased-products", lang],
+    queryFn: () => apiRequest<{ items: PurchasedProduct[] }>(`/api/orders/purchased-products?lang=${lang}`),
+    meta: perUserMeta,
+  });
+
+export function usePurchasedProducts() {
+  return useQuery(purchasedQuery(useLang()));
 }
