@@ -21,6 +21,7 @@ import type { ChangeHub } from "./live/change-hub.ts";
 import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
+import { operatorRoutes } from "./operator/operator.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
@@ -36,6 +37,8 @@ export type AppDeps = {
   hub: ChangeHub;
   catalog: Catalog;
   payments: PaymentProvider;
+  /** Bearer token of the operator's endpoints (/api/operator). */
+  operatorToken: string;
   logger: Logger;
   origin: string;
   /** The build output (dist/). Without it the app serves the API only, as in API tests. */
@@ -45,10 +48,12 @@ export type AppDeps = {
 
 type ApiDeps = Pick<
   AppDeps,
-  "database" | "catalog" | "payments" | "logger" | "auth" | "hub" | "newsletterLimit"
+  "database" | "catalog" | "payments" | "operatorToken" | "logger" | "auth" | "hub" | "newsletterLimit"
 >;
 
-export function createApi({ database, catalog, payments, logger, auth, hub, newsletterLimit }: ApiDeps) {
+export function createApi(deps: ApiDeps) {
+  const { database, catalog, payments, logger, auth, hub, newsletterLimit } = deps;
+  const now = () => new Date();
   const api = new Hono()
     .use(
       bodyLimit({
@@ -63,13 +68,16 @@ export function createApi({ database, catalog, payments, logger, auth, hub, news
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))
     .route("/addresses", addressRoutes(auth, database.db, hub))
-    .route("/orders", ordersRoutes({ auth, db: database.db, catalog, hub, payments }))
+    .route("/orders", ordersRoutes({ auth, db: database.db, catalog, hub, payments, now }))
+    .route("/operator", operatorRoutes({ db: database.db, payments, now, hub, token: deps.operatorToken }))
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));
   api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));
   api.onError((error, c) => {
     if (error instanceof HTTPException) {
+      // Middleware that built its own answer (the operator's bearer check) keeps it.
+      if (error.res) return error.getResponse();
       return c.json(apiError("invalid-request", error.message), error.status as ContentfulStatusCode);
     }
     logger.error({ err: error, path: c.req.path }, "unhandled API error");

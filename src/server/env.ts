@@ -12,6 +12,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** Signs session cookies; without it one is made and kept in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  /** Bearer token of the operator's commands (`npm run orders`); without it one is kept in DATA_DIR. */
+  OPERATOR_TOKEN: z.string().min(32).optional(),
   /** "off" only for automated test runs, whose every request comes from one address. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

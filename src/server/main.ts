@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { parseEnv, publicOrigin } from "./env.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
+import { resolveOperatorToken } from "./operator/operator-token.ts";
 import { createTestCardProvider } from "./payments/test-card-provider.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
@@ -43,6 +44,7 @@ const app = await createApp({
     : {}),
   catalog,
   payments: createTestCardProvider(),
+  operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),
   logger,
   origin,
   distDir: resolve("dist"),

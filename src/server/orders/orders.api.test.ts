@@ -1,18 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
 import type {
   CreditNoteSummary,
   OrderSummary,
   OrderView,
-  PlaceOrderRequest,
   PurchasedProduct,
   QuoteView,
 } from "#shared/api/order-contract.ts";
 import { formatPrice } from "#shared/money.ts";
 import { coupon, productStock, shopOrder } from "../db/schema.ts";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { approvedCard, body, orderRequest, quote, shopperWithCart } from "../testing/test-orders.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
 
 let api: TestApi;
@@ -22,68 +20,18 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Shopper = ReturnType<typeof asShopper>;
-
-const madrid: AddressForm = {
-  name: "Ana",
-  lastName: "García",
-  street: "Calle de Alcalá 12",
-  floorDoor: "",
-  postalCode: "28013",
-  city: "Madrid",
-  country: "ES",
-  region: "28",
-  phone: "612345678",
-};
-const approvedCard = { holder: "Ana García", number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
-
-async function body<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-/** A signed-up shopper with an address and the given products in the cart. */
-async function shopperWithCart(email: string, cart: Record<number, number>, address = madrid) {
-  const shopper = asShopper(api, await signUpShopper(api, email));
-  const { items } = await body<AddressesView>(await shopper("POST", "/api/addresses", address), 201);
-  for (const [id, cantidad] of Object.entries(cart)) {
-    await body(await shopper("POST", `/api/cart/${id}`, { cantidad }), 200);
-  }
-  return { shopper, addressId: items[0]?.id ?? "" };
-}
-
-async function quote(shopper: Shopper, addressId: string, couponCode?: string) {
-  return body<QuoteView>(
-    await shopper("POST", "/api/orders/quote", { addressId, shippingMethod: "standard", couponCode }),
-    200,
-  );
-}
-
-function order(addressId: string, expectedTotalCents: number, extra: Partial<PlaceOrderRequest> = {}) {
-  return {
-    idempotencyKey: randomUUID(),
-    addressId,
-    shippingMethod: "standard",
-    invoice: { company: "", taxId: "" },
-    card: approvedCard,
-    expectedTotalCents,
-    ...extra,
-  } satisfies PlaceOrderRequest;
-}
-
 const year = new Date().getUTCFullYear();
 
 describe("placing an order", () => {
   it("prices on the server, stores the order with its invoice, takes the stock and empties the cart", async () => {
-    const { shopper, addressId } = await shopperWithCart("buyer@example.com", { 1: 2, 36: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, "buyer@example.com", { 1: 2, 36: 1 });
     const priced = await quote(shopper, addressId);
     expect(priced.totals.lines.map((line) => line.vatClass)).toEqual(["general", "reduced"]);
     expect(priced.totals.vat.map((line) => line.ratePercent)).toEqual([21, 4]);
     const [before] = await api.database.db.select().from(productStock).where(eq(productStock.productId, 1));
 
     const placed = await body<OrderView>(
-      await shopper("POST", "/api/orders", order(addressId, priced.totals.totalCents)),
+      await shopper("POST", "/api/orders", orderRequest(addressId, priced.totals.totalCents)),
       201,
     );
     expect(placed).toMatchObject({
@@ -111,9 +59,9 @@ describe("placing an order", () => {
   });
 
   it("places one order for one checkout, however often it is sent", async () => {
-    const { shopper, addressId } = await shopperWithCart("twice@example.com", { 2: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, "twice@example.com", { 2: 1 });
     const { totals } = await quote(shopper, addressId);
-    const request = order(addressId, totals.totalCents);
+    const request = orderRequest(addressId, totals.totalCents);
     const answers = await Promise.all([1, 2, 3].map(() => shopper("POST", "/api/orders", request)));
     const orders = await Promise.all(answers.map((answer) => answer.json() as Promise<OrderView>));
     expect(new Set(orders.map((placed) => placed.id)).size).toBe(1);
@@ -123,10 +71,10 @@ describe("placing an order", () => {
   });
 
   it("stops when the total the shopper saw is not the server's", async () => {
-    const { shopper, addressId } = await shopperWithCart("changed@example.com", { 3: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, "changed@example.com", { 3: 1 });
     const { totals } = await quote(shopper, addressId);
     const refused = await body<{ error: { code: string }; quote: QuoteView }>(
-      await shopper("POST", "/api/orders", order(addressId, totals.totalCents - 100)),
+      await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents - 100)),
       409,
     );
     expect(refused.error.code).toBe("total-changed");
@@ -138,12 +86,12 @@ describe("placing an order", () => {
     ["4000 0000 0000 9995", "insufficient-funds"],
     ["4000 0000 0000 0119", "processing-error"],
   ])("answers the test card %s with %s and keeps the cart", async (number, code) => {
-    const { shopper, addressId } = await shopperWithCart(`declined-${code}@example.com`, { 4: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, `declined-${code}@example.com`, { 4: 1 });
     const { totals } = await quote(shopper, addressId);
     const refused = await shopper(
       "POST",
       "/api/orders",
-      order(addressId, totals.totalCents, {
+      orderRequest(addressId, totals.totalCents, {
         card: { ...approvedCard, number },
       }),
     );
@@ -154,11 +102,11 @@ describe("placing an order", () => {
   });
 
   it("refuses a card that cannot be one, before asking the provider", async () => {
-    const { shopper, addressId } = await shopperWithCart("badcard@example.com", { 5: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, "badcard@example.com", { 5: 1 });
     const refused = await shopper(
       "POST",
       "/api/orders",
-      order(addressId, 100, {
+      orderRequest(addressId, 100, {
         card: { holder: "", number: "4242 4242 4242 4241", expiry: "01/20", cvc: "12" },
       }),
     );
@@ -172,10 +120,10 @@ describe("placing an order", () => {
   });
 
   it("answers 409 for an empty cart and 404 for someone else's address", async () => {
-    const { shopper, addressId } = await shopperWithCart("empty@example.com", {});
+    const { shopper, addressId } = await shopperWithCart(api, "empty@example.com", {});
     const empty = await shopper("POST", "/api/orders/quote", { addressId, shippingMethod: "standard" });
     expect(await body(empty, 409)).toMatchObject({ error: { code: "cart-empty" } });
-    const other = await shopperWithCart("other@example.com", { 1: 1 });
+    const other = await shopperWithCart(api, "other@example.com", { 1: 1 });
     const theirs = await other.shopper("POST", "/api/orders/quote", {
       addressId,
       shippingMethod: "standard",
@@ -190,7 +138,7 @@ describe("coupons at checkout", () => {
       { code: "MIAU10", kind: "percent", value: 10 },
       { code: "GRANDE", kind: "fixed", value: 500, minSubtotalCents: 100000 },
     ]);
-    const { shopper, addressId } = await shopperWithCart("coupon@example.com", { 6: 2 });
+    const { shopper, addressId } = await shopperWithCart(api, "coupon@example.com", { 6: 2 });
     const plain = await quote(shopper, addressId);
     const discounted = await quote(shopper, addressId, " miau10 ");
     expect(discounted.coupon).toEqual({ code: "MIAU10" });
@@ -203,7 +151,7 @@ describe("coupons at checkout", () => {
     const refused = await shopper(
       "POST",
       "/api/orders",
-      order(addressId, tooSmall.totals.totalCents, {
+      orderRequest(addressId, tooSmall.totals.totalCents, {
         couponCode: "GRANDE",
       }),
     );
@@ -212,7 +160,7 @@ describe("coupons at checkout", () => {
       await shopper(
         "POST",
         "/api/orders",
-        order(addressId, discounted.totals.totalCents, { couponCode: "miau10" }),
+        orderRequest(addressId, discounted.totals.totalCents, { couponCode: "miau10" }),
       ),
       201,
     );
@@ -232,11 +180,11 @@ describe("stock under pressure", () => {
       .where(eq(productStock.productId, productId));
     const buyers = [];
     for (let n = 0; n < 50; n++)
-      buyers.push(await shopperWithCart(`rush${n}@example.com`, { [productId]: 1 }));
+      buyers.push(await shopperWithCart(api, `rush${n}@example.com`, { [productId]: 1 }));
     const requests = await Promise.all(
       buyers.map(async ({ shopper, addressId }) => {
         const { totals } = await quote(shopper, addressId);
-        return order(addressId, totals.totalCents);
+        return orderRequest(addressId, totals.totalCents);
       }),
     );
     const answers = await Promise.all(
@@ -260,13 +208,13 @@ describe("stock under pressure", () => {
 
 describe("invoices", () => {
   it("prints the invoice of a paid order as a PDF with the seller, buyer, VAT and total", async () => {
-    const { shopper, addressId } = await shopperWithCart("invoice@example.com", { 9: 1, 37: 2 });
+    const { shopper, addressId } = await shopperWithCart(api, "invoice@example.com", { 9: 1, 37: 2 });
     const { totals } = await quote(shopper, addressId);
     const placed = await body<OrderView>(
       await shopper(
         "POST",
         "/api/orders",
-        order(addressId, totals.totalCents, {
+        orderRequest(addressId, totals.totalCents, {
           invoice: { company: "Juguetes Pino S.L.", taxId: "A58818501" },
         }),
       ),
@@ -296,13 +244,13 @@ describe("invoices", () => {
 
 describe("cancelling", () => {
   it("refunds, puts the stock back and issues a credit note naming the invoice; only once", async () => {
-    const { shopper, addressId } = await shopperWithCart("cancel@example.com", { 10: 3 });
+    const { shopper, addressId } = await shopperWithCart(api, "cancel@example.com", { 10: 3 });
     const { totals } = await quote(shopper, addressId);
     const stockOf = async () =>
       (await api.database.db.select().from(productStock).where(eq(productStock.productId, 10)))[0]?.available;
     const before = await stockOf();
     const placed = await body<OrderView>(
-      await shopper("POST", "/api/orders", order(addressId, totals.totalCents)),
+      await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents)),
       201,
     );
     expect(await stockOf()).toBe((before ?? 0) - 3);
@@ -346,10 +294,10 @@ describe("cancelling", () => {
   });
 
   it("refuses to cancel a shipped order, and someone else's", async () => {
-    const { shopper, addressId } = await shopperWithCart("shipped@example.com", { 11: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, "shipped@example.com", { 11: 1 });
     const { totals } = await quote(shopper, addressId);
     const placed = await body<OrderView>(
-      await shopper("POST", "/api/orders", order(addressId, totals.totalCents)),
+      await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents)),
       201,
     );
     const stranger = asShopper(api, await signUpShopper(api, "cancel-stranger@example.com"));
@@ -362,14 +310,14 @@ describe("cancelling", () => {
 
 describe("products bought", () => {
   it("lists each product bought once, latest first, leaving out cancelled orders", async () => {
-    const { shopper, addressId } = await shopperWithCart("regular@example.com", { 12: 1, 13: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, "regular@example.com", { 12: 1, 13: 1 });
     const first = await quote(shopper, addressId);
-    await body(await shopper("POST", "/api/orders", order(addressId, first.totals.totalCents)), 201);
+    await body(await shopper("POST", "/api/orders", orderRequest(addressId, first.totals.totalCents)), 201);
     await body(await shopper("POST", "/api/cart/12", { cantidad: 2 }), 200);
     await body(await shopper("POST", "/api/cart/15", { cantidad: 1 }), 200);
     const second = await quote(shopper, addressId);
     const placed = await body<OrderView>(
-      await shopper("POST", "/api/orders", order(addressId, second.totals.totalCents)),
+      await shopper("POST", "/api/orders", orderRequest(addressId, second.totals.totalCents)),
       201,
     );
     const bought = await body<{ items: PurchasedProduct[] }>(
@@ -390,10 +338,10 @@ describe("products bought", () => {
 
 describe("order privacy", () => {
   it("shows an order to its buyer only", async () => {
-    const { shopper, addressId } = await shopperWithCart("owner@example.com", { 8: 1 });
+    const { shopper, addressId } = await shopperWithCart(api, "owner@example.com", { 8: 1 });
     const { totals } = await quote(shopper, addressId);
     const placed = await body<OrderView>(
-      await shopper("POST", "/api/orders", order(addressId, totals.totalCents)),
+      await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents)),
       201,
     );
     const stranger = asShopper(api, await signUpShopper(api, "stranger@example.com"));

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Catalog } from "#catalog/catalog.ts";
 import { langQuerySchema } from "#shared/api/catalog-contract.ts";
 import {
@@ -18,9 +18,9 @@ import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { readStock } from "../stock/stock-repository.ts";
-import { cancelOrder } from "./cancel-order.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
+import { type Transition, transitionOrder } from "./order-lifecycle.ts";
 import {
   listCreditNotes,
   listOrders,
@@ -58,6 +58,26 @@ const quoteErrors = {
 
 /** Checkout (quote and place) and the shopper's orders. */
 export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new Date() }: OrdersDeps) {
+  /** The steps a shopper may take on their own order: cancel it, or ask to return it. */
+  async function shopperStep(
+    c: Context<UserEnv, string, { out: { param: { id: string } } }>,
+    step: Transition,
+  ) {
+    const user = c.get("user");
+    const { id } = c.req.valid("param");
+    const result = await transitionOrder({ db, payments, now }, id, step, { userId: user.id });
+    if (!result.ok) {
+      return result.error === "order-not-found"
+        ? c.json(apiError(result.error, "No such order"), 404)
+        : c.json(
+            apiError(`not-${step === "cancel" ? "cancellable" : "returnable"}`, "Not possible now"),
+            409,
+          );
+    }
+    if (result.changed) await hub.publish(user.id, "orders");
+    return c.json(await readOrder(db, user.id, id));
+  }
+
   return new Hono<UserEnv>()
     .use(requireUser(auth))
     .post("/quote", validate("json", quoteRequestSchema), async (c) => {
@@ -107,18 +127,8 @@ export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new
       return c.json({ items });
     })
     .get("/credit-notes", async (c) => c.json({ items: await listCreditNotes(db, c.get("user").id) }))
-    .post("/:id/cancel", validate("param", orderIdParamSchema), async (c) => {
-      const user = c.get("user");
-      const { id } = c.req.valid("param");
-      const result = await cancelOrder({ db, payments, now }, user.id, id);
-      if (!result.ok) {
-        return result.error === "order-not-found"
-          ? c.json(apiError(result.error, "No such order"), 404)
-          : c.json(apiError(result.error, "The order has shipped and cannot be cancelled"), 409);
-      }
-      await hub.publish(user.id, "orders");
-      return c.json(await readOrder(db, user.id, id));
-    })
+    .post("/:id/cancel", validate("param", orderIdParamSchema), (c) => shopperStep(c, "cancel"))
+    .post("/:id/return", validate("param", orderIdParamSchema), (c) => shopperStep(c, "request-return"))
     .get("/:id/documents/:kind", validate("param", orderDocumentParamSchema), async (c) => {
       const { id, kind } = c.req.valid("param");
       const document = await readOrderDocument(db, c.get("user").id, id, kind);

@@ -12,6 +12,8 @@ import { openTestDatabase } from "./test-database.ts";
 
 export type TestApi = {
   request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The app as a fetch handler, to serve it over real HTTP when a test needs a port. */
+  fetch: (request: Request) => Promise<Response>;
   database: DatabaseHandle;
   catalog: Catalog;
   close: () => Promise<void>;
@@ -19,6 +21,7 @@ export type TestApi = {
 
 /** The real API router on a throwaway database with the built-in catalogue seeded. */
 export const TEST_ORIGIN = "http://localhost:3000";
+export const TEST_OPERATOR_TOKEN = "test-operator-token-test-operator-token";
 
 export async function createTestApi(
   options: { newsletterLimit?: number; authRateLimited?: boolean } = {},
@@ -40,6 +43,7 @@ export async function createTestApi(
     hub,
     catalog,
     payments: createTestCardProvider(),
+    operatorToken: TEST_OPERATOR_TOKEN,
     logger,
     // Every test request comes from one address: keep the limit out of the way unless tested.
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },
@@ -48,6 +52,7 @@ export async function createTestApi(
   const app = new Hono().route("/api", api);
   return {
     request: async (path, init) => app.request(path, init),
+    fetch: async (request) => app.fetch(request),
     database,
     catalog,
     close: async () => {

@@ -8,8 +8,25 @@ import type { ShippingZone } from "../checkout/zones.ts";
 import type { AddressForm } from "./address-contract.ts";
 import type { ProductCard } from "./catalog-contract.ts";
 
-/** The life of an order; the operator moves it forward, the shopper may cancel before shipping. */
-export const orderStatuses = ["pagado", "preparando", "enviado", "entregado", "cancelado"] as const;
+/**
+ * The life of an order: the operator moves it forward; the shopper may cancel it before it ships
+ * and ask to return it within 14 days of delivery (it is "devuelto" once the parcel is back).
+ */
+export const orderStatuses = [
+  "pagado",
+  "preparando",
+  "enviado",
+  "entregado",
+  "cancelado",
+  "devolucion-solicitada",
+  "devuelto",
+] as const;
+
+/** What the operator's command may do to an order (`npm run orders -- ship 2026-000001`). */
+export const operatorSteps = ["prepare", "ship", "deliver", "receive-return", "cancel"] as const;
+
+/** The right of withdrawal: days from delivery to ask for a return. */
+export const WITHDRAWAL_DAYS = 14;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export type OrderAddress = AddressForm;

@@ -42,11 +42,14 @@ export function useCreditNotes() {
   return useQuery(creditNotesQuery);
 }
 
-/** Cancels an order that has not shipped; the answer is the order as it now stands. */
-export function useCancelOrder() {
+/** The shopper's own steps: cancel before shipping, ask to return within 14 days of delivery. */
+export type ShopperStep = "cancel" | "return";
+
+/** Takes a step on an order; the answer is the order as it now stands. */
+export function useOrderStep(step: ShopperStep) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<OrderView>(`/api/orders/${id}/cancel`, { method: "POST" }),
+    mutationFn: (id: string) => apiRequest<OrderView>(`/api/orders/${id}/${step}`, { method: "POST" }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQuery(order.id).queryKey, order);
       void queryClient.invalidateQueries({ queryKey: ["orders"] });

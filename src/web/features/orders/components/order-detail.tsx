@@ -1,4 +1,5 @@
 import { regionName } from "#shared/address/regions.ts";
+import { type OrderView, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
 import { localeOf } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
@@ -8,7 +9,7 @@ import { OrderSummary } from "#web/ui/order-summary.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { useOrder } from "../api/order-calls.ts";
-import { CancelOrderButton } from "./cancel-order-button.tsx";
+import { OrderStepButton } from "./order-step-button.tsx";
 import styles from "./orders.module.css";
 import { statusClass } from "./status-class.ts";
 
@@ -37,7 +38,12 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
         {when(order.placedAt)} ·{" "}
         <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
       </p>
-      {(order.status === "pagado" || order.status === "preparando") && <CancelOrderButton order={order} />}
+      {(order.status === "pagado" || order.status === "preparando") && (
+        <OrderStepButton order={order} step="cancel" />
+      )}
+      {order.status === "entregado" && withinWithdrawal(order) && (
+        <OrderStepButton order={order} step="return" />
+      )}
       <table className={styles.lines}>
         <caption className={styles.visuallyHidden}>{t("orders.products")}</caption>
         <thead>
@@ -117,4 +123,10 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
       </section>
     </article>
   );
+}
+
+/** The return window the server also checks: 14 days from delivery. */
+function withinWithdrawal(order: OrderView): boolean {
+  const delivered = order.history.find((event) => event.status === "entregado");
+  return delivered !== undefined && Date.now() - Date.parse(delivered.at) <= WITHDRAWAL_DAYS * 86_400_000;
 }

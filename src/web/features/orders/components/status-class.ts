@@ -8,4 +8,6 @@ export const statusClass: Record<OrderStatus, string | undefined> = {
   enviado: styles.statusEnviado,
   entregado: styles.statusEntregado,
   cancelado: styles.statusCancelado,
+  "devolucion-solicitada": styles.statusDevolucion,
+  devuelto: styles.statusDevuelto,
 };
