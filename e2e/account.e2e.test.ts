@@ -42,7 +42,8 @@ describe("accounts", () => {
     await page.goto("/pedidos");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Mis pedidos");
     await page.goto("/cupones");
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Muy pronto");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Mis cupones");
+    await expect.poll(() => page.getByText("BIENVENIDA10").isVisible()).toBe(true);
 
     await page.goto("/login");
     await page.getByRole("button", { name: "Cerrar sesión" }).click();

@@ -25,7 +25,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 describe("checkout", () => {
-  it("buys a toy and a book: address, invoice, shipping, a refused card, the order, its invoice, and cancels it", async () => {
+  it("buys a toy and a book with the welcome coupon: address, tax id, shipping, a refused card, the order, its invoice, and cancels it", async () => {
     const page = await session.newPage();
     const main = page.locator("main");
     await registerShopper(page, { name: "Olga", lastName: "Pino", email: "olga.checkout@example.com" });
@@ -64,8 +64,12 @@ describe("checkout", () => {
     await main.getByLabel("Código del cupón").fill("NOEXISTE");
     await main.getByRole("button", { name: "Aplicar" }).click();
     await expect.poll(() => main.getByText("No conocemos ese cupón").isVisible()).toBe(true);
-    await main.getByRole("button", { name: "Quitar el cupón" }).click();
-    await main.getByRole("button", { name: "Continuar sin cupón" }).click();
+    // The welcome coupon every new account gets takes 10 % off the goods.
+    await main.getByLabel("Código del cupón").fill("bienvenida10");
+    await main.getByRole("button", { name: "Aplicar" }).click();
+    await expect.poll(() => main.getByText("Cupón BIENVENIDA10 aplicado.").isVisible()).toBe(true);
+    await expect.poll(() => summary.textContent()).toMatch(/Descuento−1,89\s€/);
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
 
     // Step 6 and 7: a card without funds is declined, the cart stays, another card pays.
     await fillCard(page, "4000 0000 0000 9995");
@@ -74,7 +78,7 @@ describe("checkout", () => {
     await fillCard(page, "4242 4242 4242 4242");
     const review = await main.locator("[aria-current=step]").textContent();
     // Intl puts a no-break space before the euro sign.
-    expect(review).toMatch(/Total27,85\s€/);
+    expect(review).toMatch(/Total25,96\s€/);
     expect(review).toContain("IVA incluido (4 %)");
     await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
 
@@ -108,7 +112,7 @@ describe("checkout", () => {
     await main.getByRole("button", { name: "Cancelar el pedido" }).click();
     await page.getByRole("button", { name: "Sí, cancelar" }).click();
     await expect
-      .poll(() => page.getByText(/Pedido cancelado\. Te devolvemos 27,85\s€/).isVisible())
+      .poll(() => page.getByText(/Pedido cancelado\. Te devolvemos 25,96\s€/).isVisible())
       .toBe(true);
     await expect
       .poll(() => main.getByRole("link", { name: /Descargar la factura de abono A\d{4}-\d{6}/ }).count())

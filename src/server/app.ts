@@ -11,6 +11,7 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
 import { readSessionUser } from "./auth/require-user.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
@@ -69,6 +70,7 @@ export function createApi(deps: ApiDeps) {
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))
     .route("/addresses", addressRoutes(auth, database.db, hub))
     .route("/orders", ordersRoutes({ auth, db: database.db, catalog, hub, payments, now }))
+    .route("/coupons", couponsRoutes(auth, database.db, now))
     .route("/operator", operatorRoutes({ db: database.db, payments, now, hub, token: deps.operatorToken }))
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))

@@ -4,6 +4,7 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv, publicOrigin } from "./env.ts";
 import { createChangeHub } from "./live/change-hub.ts";
@@ -33,6 +34,7 @@ const auth = createAuth({
   rateLimited: env.RATE_LIMITS === "on",
 });
 await seedStock(database.db, catalog.listProducts());
+await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
 const app = await createApp({

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -142,7 +143,11 @@ export const coupon = pgTable("coupon", {
   totalLimit: integer("total_limit"),
   perUserLimit: integer("per_user_limit"),
   categories: text("categories").array().$type<TopCategory[]>(),
-  /** A personal coupon (the welcome coupon) belongs to one shopper; null means anyone's. */
+  /** A personal coupon belongs to one shopper; null means anyone's who knows the code. */
   ownerId: text("owner_id").references(() => user.id, { onDelete: "cascade" }),
+  /** Only for a shopper's first order (the welcome coupon every new account gets). */
+  firstOrderOnly: boolean("first_order_only").notNull().default(false),
+  /** Shown on /cupones to every shopper it can serve (not secret promotion codes). */
+  listed: boolean("listed").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

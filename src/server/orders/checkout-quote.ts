@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
 import type { Product } from "#catalog/product-schema.ts";
 import type { AddressForm } from "#shared/api/address-contract.ts";
@@ -7,8 +7,9 @@ import { deliveryEstimate, type ShippingMethod } from "#shared/checkout/shipping
 import { type OrderLineInput, type OrderTotals, orderTotals, priceLines } from "#shared/checkout/totals.ts";
 import type { VatClass } from "#shared/checkout/vat.ts";
 import { type ShippingZone, shippingZoneOf } from "#shared/checkout/zones.ts";
+import { couponUsage, findCoupon } from "../coupons/coupon-repository.ts";
 import type { Database } from "../db/client.ts";
-import { address, coupon, shopOrder } from "../db/schema.ts";
+import { address } from "../db/schema.ts";
 import { listCart } from "../shopper/shopper-repository.ts";
 
 /** Books pay the reduced VAT rate. */
@@ -93,27 +94,11 @@ async function checkCoupon(
   lines: OrderTotals["lines"],
   now: Date,
 ): Promise<CouponOutcome> {
-  const [rules] = await db
-    .select()
-    .from(coupon)
-    .where(and(eq(coupon.code, code), or(isNull(coupon.ownerId), eq(coupon.ownerId, userId))));
+  const rules = await findCoupon(db, code, userId);
   if (!rules) return { ok: false, refusal: "coupon-not-found" };
-  const uses = async (byUser: boolean) => {
-    const [row] = await db
-      .select({ total: count() })
-      .from(shopOrder)
-      .where(
-        and(
-          eq(shopOrder.couponCode, code),
-          ne(shopOrder.status, "cancelado"),
-          byUser ? eq(shopOrder.userId, userId) : undefined,
-        ),
-      );
-    return row?.total ?? 0;
-  };
   return evaluateCoupon(rules, {
     now,
     lines: lines.map((line) => ({ category: line.category, totalCents: line.totalCents })),
-    uses: { total: await uses(false), byUser: await uses(true) },
+    ...(await couponUsage(db, code, userId)),
   });
 }

@@ -3,6 +3,7 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Catalog } from "#catalog/catalog.ts";
 import { createApi } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
+import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
@@ -29,6 +30,7 @@ export async function createTestApi(
   const database = await openTestDatabase();
   const catalog = builtinCatalog();
   await seedStock(database.db, catalog.listProducts());
+  await seedCoupons(database.db);
   const auth = createAuth({
     db: database.db,
     secret: "test-secret-test-secret-test-secret-0123",

@@ -11,6 +11,7 @@ const base: CouponRules = {
   totalLimit: 100,
   perUserLimit: 1,
   categories: null,
+  firstOrderOnly: false,
 };
 const context: CouponContext = {
   now: new Date("2026-11-22T12:00:00Z"),
@@ -19,6 +20,7 @@ const context: CouponContext = {
     { category: "Escolar", totalCents: 1000 },
   ],
   uses: { total: 0, byUser: 0 },
+  ordersByUser: 0,
 };
 
 describe("coupons", () => {
@@ -52,6 +54,7 @@ describe("coupons", () => {
     ["coupon-used-up", { ...context, uses: { total: 100, byUser: 0 } }, base],
     ["coupon-already-used", { ...context, uses: { total: 1, byUser: 1 } }, base],
     ["coupon-min-subtotal", context, { ...base, minSubtotalCents: 4001 }],
+    ["coupon-first-order-only", { ...context, ordersByUser: 1 }, { ...base, firstOrderOnly: true }],
     ["coupon-not-applicable", context, { ...base, categories: ["Moda"] as const }],
   ] as const)("refuses with %s", (refusal, when, coupon) => {
     expect(evaluateCoupon(coupon, when)).toEqual({ ok: false, refusal });

@@ -59,8 +59,14 @@ describe("order totals", () => {
       totalLimit: null,
       perUserLimit: null,
       categories: ["Juguete"],
+      firstOrderOnly: false,
     };
-    const outcome = evaluateCoupon(coupon, { now: new Date(), lines, uses: { total: 0, byUser: 0 } });
+    const outcome = evaluateCoupon(coupon, {
+      now: new Date(),
+      lines,
+      uses: { total: 0, byUser: 0 },
+      ordersByUser: 0,
+    });
     if (!outcome.ok) throw new Error(outcome.refusal);
     const totals = orderTotals(lines, "es-peninsula", "standard", outcome);
     // 60.50 € of toys − 12.10 € = 48.40 €, + 10.40 € of books = 58.80 €: free shipping.
@@ -94,6 +100,7 @@ describe("order totals", () => {
     totalLimit: fc.constant(null),
     perUserLimit: fc.constant(null),
     categories: fc.option(fc.subarray([...topCategories], { minLength: 1 }), { nil: null }),
+    firstOrderOnly: fc.constant(false),
   });
 
   it("is never negative, never discounts more than the goods, and its VAT lines add up to the total", () => {
@@ -105,7 +112,12 @@ describe("order totals", () => {
         couponArbitrary,
         (inputs, zone, method, coupon) => {
           const lines = priceLines(inputs, zone);
-          const outcome = evaluateCoupon(coupon, { now: new Date(), lines, uses: { total: 0, byUser: 0 } });
+          const outcome = evaluateCoupon(coupon, {
+            now: new Date(),
+            lines,
+            uses: { total: 0, byUser: 0 },
+            ordersByUser: 0,
+          });
           const totals = orderTotals(lines, zone, method, outcome.ok ? outcome : undefined);
           expect(totals.totalCents).toBeGreaterThanOrEqual(0);
           expect(totals.discountCents).toBeGreaterThanOrEqual(0);

@@ -10,17 +10,14 @@ import {
 } from "./route-table.ts";
 import { Guard } from "./shell/guard.tsx";
 import { RootLayout } from "./shell/root-layout.tsx";
-import { SectionComingSoon } from "./shell/section-coming-soon.tsx";
 
 const pageNames: PageName[] = [...publicRoutes.map(({ page }) => page), ...Object.values(guardedPages)];
 const pages = Object.fromEntries(
   pageNames.map((page) => [page, lazy(async () => ({ default: (await loadPage(page)).Component }))]),
 ) as Record<PageName, React.LazyExoticComponent<React.ComponentType>>;
 
-function GuardedPage({ path }: { path: string }) {
-  const name = guardedPage(path);
-  if (!name) return <SectionComingSoon />;
-  const Page = pages[name];
+function GuardedPage({ path }: { path: (typeof guardedRoutes)[number] }) {
+  const Page = pages[guardedPage(path)];
   return <Page />;
 }
 

@@ -13,7 +13,7 @@ export const publicRoutes = [
   { path: "/register", page: "register-page" },
 ] as const;
 
-/** Spec §2's guarded group; the pages not listed in guardedPages arrive with issues 3 and 4. */
+/** Spec §2's guarded group: only a signed-in shopper sees these. */
 export const guardedRoutes = guardedPatterns;
 
 export const guardedPages = {
@@ -23,17 +23,18 @@ export const guardedPages = {
   "/direccion": "addresses-page",
   "/pedidos": "orders-page",
   "/abono": "credit-notes-page",
+  "/cupones": "coupons-page",
   "/comprasRealizadas": "purchases-page",
   "/detalle/compra/:id": "purchase-page",
   "/datos/personales": "personal-data-page",
-} as const satisfies Partial<Record<(typeof guardedPatterns)[number], string>>;
+} as const satisfies Record<(typeof guardedPatterns)[number], string>;
 
 export type PageName =
   | (typeof publicRoutes)[number]["page"]
   | (typeof guardedPages)[keyof typeof guardedPages];
 
-export function guardedPage(path: string): PageName | undefined {
-  return (guardedPages as Record<string, PageName>)[path];
+export function guardedPage(path: (typeof guardedPatterns)[number]): PageName {
+  return guardedPages[path];
 }
 
 const pageModules = import.meta.glob<PageModule>("./pages/*.tsx");

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { CouponView } from "#shared/api/coupon-contract.ts";
+import { couponUnavailable } from "#shared/checkout/coupon.ts";
+import type { Auth } from "../auth/auth.ts";
+import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import type { Database } from "../db/client.ts";
+import { couponsFor, couponUsage } from "./coupon-repository.ts";
+
+/** /cupones: the coupons this shopper can use now (listed ones and their own), with conditions. */
+export function couponsRoutes(auth: Auth, db: Database, now: () => Date = () => new Date()) {
+  return new Hono<UserEnv>().use(requireUser(auth)).get("/", async (c) => {
+    const userId = c.get("user").id;
+    const items: CouponView[] = [];
+    for (const rules of await couponsFor(db, userId)) {
+      if (couponUnavailable(rules, { now: now(), ...(await couponUsage(db, rules.code, userId)) })) continue;
+      items.push({
+        code: rules.code,
+        kind: rules.kind,
+        value: rules.value,
+        minSubtotalCents: rules.minSubtotalCents,
+        endsAt: rules.endsAt?.toISOString() ?? null,
+        categories: rules.categories,
+        firstOrderOnly: rules.firstOrderOnly,
+      });
+    }
+    return c.json({ items });
+  });
+}
