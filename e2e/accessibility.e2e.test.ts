@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
+import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
 
@@ -24,16 +26,48 @@ const publicPages = [
   "/detalle/9999",
 ];
 
+async function severeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** The signed-in shopper's pages, with something in the cart so the checkout steps show. */
+const accountPages = [
+  "/checkout",
+  "/direccion",
+  "/cupones",
+  "/pedidos",
+  "/abono",
+  "/comprasRealizadas",
+  "/wishlist",
+  "/datos/personales",
+];
+
 describe("accessibility", () => {
   it.each(publicPages)("%s has no serious or critical axe violations", async (path) => {
     const page = await session.newPage();
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      );
-    expect(severe).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
+  });
+
+  it("the account pages have no serious or critical axe violations", async () => {
+    const page = await session.newPage();
+    await registerShopper(page, { email: "axe.account@example.com" });
+    await page.goto("/detalle/3");
+    await page.getByRole("button", { name: "Añadir al carrito" }).click();
+    await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(1);
+    const found: Record<string, string[]> = {};
+    for (const path of accountPages) {
+      await page.goto(path);
+      await page.locator("main h1").waitFor();
+      await page.waitForLoadState("networkidle");
+      const severe = await severeViolations(page);
+      if (severe.length > 0) found[path] = severe;
+    }
+    expect(found).toEqual({});
   });
 });
