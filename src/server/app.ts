@@ -25,6 +25,8 @@ import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
+import type { Payments } from "./payments/payments-from-env.ts";
+import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
 import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
@@ -38,6 +40,8 @@ export type AppDeps = {
   hub: ChangeHub;
   catalog: Catalog;
   payments: PaymentProvider;
+  /** Stripe's signed webhook, when Stripe takes the payments. */
+  stripeWebhook?: Payments["stripeWebhook"];
   /** Bearer token of the operator's endpoints (/api/operator). */
   operatorToken: string;
   logger: Logger;
@@ -49,7 +53,15 @@ export type AppDeps = {
 
 type ApiDeps = Pick<
   AppDeps,
-  "database" | "catalog" | "payments" | "operatorToken" | "logger" | "auth" | "hub" | "newsletterLimit"
+  | "database"
+  | "catalog"
+  | "payments"
+  | "stripeWebhook"
+  | "operatorToken"
+  | "logger"
+  | "auth"
+  | "hub"
+  | "newsletterLimit"
 >;
 
 export function createApi(deps: ApiDeps) {
@@ -75,6 +87,12 @@ export function createApi(deps: ApiDeps) {
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));
+  if (deps.stripeWebhook) {
+    api.route(
+      "/payments/stripe/webhook",
+      stripeWebhookRoutes({ ...deps.stripeWebhook, db: database.db, logger }),
+    );
+  }
   api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));
   api.onError((error, c) => {
     if (error instanceof HTTPException) {

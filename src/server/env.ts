@@ -14,6 +14,12 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** Bearer token of the operator's commands (`npm run orders`); without it one is kept in DATA_DIR. */
   OPERATOR_TOKEN: z.string().min(32).optional(),
+  /** Card payments through Stripe; without it the built-in test-card provider takes payments. */
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  /** Another address for the Stripe API: only for a local stand-in in tests. */
+  STRIPE_API_BASE: z.url().optional(),
   /** "off" only for automated test runs, whose every request comes from one address. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

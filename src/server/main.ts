@@ -10,7 +10,7 @@ import { parseEnv, publicOrigin } from "./env.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
 import { resolveOperatorToken } from "./operator/operator-token.ts";
-import { createTestCardProvider } from "./payments/test-card-provider.ts";
+import { paymentsFromEnv } from "./payments/payments-from-env.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
 const env = parseEnv(process.env);
@@ -37,6 +37,8 @@ await seedStock(database.db, catalog.listProducts());
 await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
+const payments = paymentsFromEnv(env);
+logger.info({ provider: payments.provider.name }, "payments");
 const app = await createApp({
   database,
   auth,
@@ -45,7 +47,8 @@ const app = await createApp({
     ? { newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 } }
     : {}),
   catalog,
-  payments: createTestCardProvider(),
+  payments: payments.provider,
+  ...(payments.stripeWebhook ? { stripeWebhook: payments.stripeWebhook } : {}),
   operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),
   logger,
   origin,

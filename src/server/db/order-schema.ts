@@ -111,6 +111,8 @@ export const payment = pgTable("payment", {
   amountCents: integer("amount_cents").notNull(),
   cardLast4: text("card_last4").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the provider's signed webhook confirmed the capture (Stripe); null for the built-in one. */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
 });
 
 /** Invoices and credit notes (facturas de abono), each kind numbered in its own yearly series. */

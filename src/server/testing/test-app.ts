@@ -7,6 +7,7 @@ import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
+import type { Payments } from "../payments/payments-from-env.ts";
 import { createTestCardProvider } from "../payments/test-card-provider.ts";
 import { seedStock } from "../stock/stock-repository.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -25,7 +26,12 @@ export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_OPERATOR_TOKEN = "test-operator-token-test-operator-token";
 
 export async function createTestApi(
-  options: { newsletterLimit?: number; authRateLimited?: boolean } = {},
+  options: {
+    newsletterLimit?: number;
+    authRateLimited?: boolean;
+    /** Another payment provider than the built-in test cards (Stripe against its stand-in). */
+    payments?: Payments;
+  } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
   const catalog = builtinCatalog();
@@ -44,7 +50,8 @@ export async function createTestApi(
     auth,
     hub,
     catalog,
-    payments: createTestCardProvider(),
+    payments: options.payments?.provider ?? createTestCardProvider(),
+    ...(options.payments?.stripeWebhook ? { stripeWebhook: options.payments.stripeWebhook } : {}),
     operatorToken: TEST_OPERATOR_TOKEN,
     logger,
     // Every test request comes from one address: keep the limit out of the way unless tested.
