@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { regionName } from "#shared/address/regions.ts";
 import type { AddressForm } from "#shared/api/address-contract.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import choice from "#web/ui/choice.module.css";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { useAddresses, useChangeAddresses } from "../api/address-calls.ts";
@@ -42,10 +43,10 @@ export function AddressPicker({ value, onChange }: AddressPickerProps) {
   return (
     <div className={styles.picker}>
       {items.length > 0 && (
-        <fieldset className={styles.choices}>
-          <legend className={styles.visuallyHidden}>{t("addresses.chooseForDelivery")}</legend>
+        <fieldset className={choice.choices}>
+          <legend className="visually-hidden">{t("addresses.chooseForDelivery")}</legend>
           {items.map((address) => (
-            <label key={address.id} className={address.id === value ? styles.choiceActive : styles.choice}>
+            <label key={address.id} className={address.id === value ? choice.choiceActive : choice.choice}>
               <input
                 type="radio"
                 name="delivery-address"

@@ -7,6 +7,7 @@ import {
 import type { ShippingZone } from "#shared/checkout/zones.ts";
 import { formatPrice } from "#shared/money.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import choice from "#web/ui/choice.module.css";
 import formStyles from "#web/ui/form.module.css";
 import { Price } from "#web/ui/price.tsx";
 import styles from "./checkout.module.css";
@@ -26,20 +27,20 @@ export function ShippingStep({ zone, goodsCents, value, onChange, onDone }: Ship
   const missing = rates.freeStandardFromCents - goodsCents;
   return (
     <div className={styles.stepForm}>
-      <fieldset className={styles.choices}>
+      <fieldset className={choice.choices}>
         <legend>{t(`checkout.zones.${zone}`)}</legend>
         {shippingMethods.map((method) => {
           const cents = shippingCents(zone, method, goodsCents);
           const [min, max] = rates[method].days;
           return (
-            <label key={method} className={method === value ? styles.choiceActive : styles.choice}>
+            <label key={method} className={method === value ? choice.choiceActive : choice.choice}>
               <input
                 type="radio"
                 name="shipping-method"
                 checked={method === value}
                 onChange={() => onChange(method)}
               />
-              <span className={styles.choiceText}>
+              <span className={choice.choiceText}>
                 <strong>{t(`checkout.methods.${method}`)}</strong>
                 <span>
                   {min === max ? t("checkout.days", { count: min }) : t("checkout.daysRange", { min, max })}

@@ -45,7 +45,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
         <OrderStepButton order={order} step="return" />
       )}
       <table className={styles.lines}>
-        <caption className={styles.visuallyHidden}>{t("orders.products")}</caption>
+        <caption className="visually-hidden">{t("orders.products")}</caption>
         <thead>
           <tr>
             <th scope="col">{t("orders.product")}</th>
