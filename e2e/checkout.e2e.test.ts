@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
+import { waitForMail } from "./support/outbox.ts";
 import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
@@ -84,6 +85,8 @@ describe("checkout", () => {
 
     await page.waitForURL(/\/checkout\/fin\?pedido=/);
     await expect.poll(() => main.textContent()).toMatch(/Número de pedido:\s*\d{4}-\d{6}/);
+    const confirmation = await waitForMail("olga.checkout@example.com", /Subject: Tu pedido \d{4}-\d{6}/);
+    expect(confirmation).toContain("Libro Miaubot y la ciudad de las nubes");
     await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
 
     await main.getByRole("link", { name: "Ver el pedido y la factura" }).click();

@@ -1,9 +1,12 @@
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { type RunningShop, startShop } from "./start-shop.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the shop writes its mail (no SMTP server in the tests). */
+    outboxDir: string;
   }
 }
 
@@ -13,6 +16,7 @@ let shop: RunningShop | undefined;
 export async function setup(project: TestProject) {
   shop = await startShop(process.cwd());
   project.provide("baseUrl", shop.baseUrl);
+  project.provide("outboxDir", join(shop.dataDir, "outbox"));
 }
 
 export async function teardown() {

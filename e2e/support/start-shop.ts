@@ -8,6 +8,8 @@ export type ShopExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type RunningShop = {
   baseUrl: string;
+  /** The shop's temporary data directory (its mail outbox is `outbox/` inside). */
+  dataDir: string;
   /** Sends SIGTERM, waits for the exit and deletes the temporary database. Safe to call twice. */
   stop(): Promise<ShopExit>;
 };
@@ -30,6 +32,7 @@ export async function startShop(cwd: string): Promise<RunningShop> {
   let stopped: Promise<ShopExit> | undefined;
   const shop: RunningShop = {
     baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
     stop: () => {
       stopped ??= stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
       return stopped;

@@ -21,8 +21,10 @@ import { apiError } from "./http/validate.ts";
 import type { ChangeHub } from "./live/change-hub.ts";
 import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
+import { createOrderNotifier } from "./orders/order-notifier.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import type { Payments } from "./payments/payments-from-env.ts";
@@ -40,6 +42,8 @@ export type AppDeps = {
   hub: ChangeHub;
   catalog: Catalog;
   payments: PaymentProvider;
+  /** Order confirmations and status mails. */
+  mailer: Mailer;
   /** Stripe's signed webhook, when Stripe takes the payments. */
   stripeWebhook?: Payments["stripeWebhook"];
   /** Bearer token of the operator's endpoints (/api/operator). */
@@ -56,6 +60,8 @@ type ApiDeps = Pick<
   | "database"
   | "catalog"
   | "payments"
+  | "mailer"
+  | "origin"
   | "stripeWebhook"
   | "operatorToken"
   | "logger"
@@ -67,6 +73,13 @@ type ApiDeps = Pick<
 export function createApi(deps: ApiDeps) {
   const { database, catalog, payments, logger, auth, hub, newsletterLimit } = deps;
   const now = () => new Date();
+  const notifier = createOrderNotifier({
+    db: database.db,
+    hub,
+    mailer: deps.mailer,
+    origin: deps.origin,
+    logger,
+  });
   const api = new Hono()
     .use(
       bodyLimit({
@@ -81,9 +94,12 @@ export function createApi(deps: ApiDeps) {
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))
     .route("/addresses", addressRoutes(auth, database.db, hub))
-    .route("/orders", ordersRoutes({ auth, db: database.db, catalog, hub, payments, now }))
+    .route("/orders", ordersRoutes({ auth, db: database.db, catalog, payments, notifier, now }))
     .route("/coupons", couponsRoutes(auth, database.db, now))
-    .route("/operator", operatorRoutes({ db: database.db, payments, now, hub, token: deps.operatorToken }))
+    .route(
+      "/operator",
+      operatorRoutes({ db: database.db, payments, now, notifier, token: deps.operatorToken }),
+    )
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));

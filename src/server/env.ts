@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { brand } from "#shared/brand.ts";
 
 /** The only reader of process.env: parsed once, failing fast with a readable message. */
 const envSchema = z.object({
@@ -14,6 +15,13 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** Bearer token of the operator's commands (`npm run orders`); without it one is kept in DATA_DIR. */
   OPERATOR_TOKEN: z.string().min(32).optional(),
+  /** Outgoing mail server (smtp:// or smtps://); without it mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  /** The From of the shop's mail. */
+  MAIL_FROM: z.string().default(`${brand.shopName} <${brand.contact.noReply}>`),
   /** Card payments through Stripe; without it the built-in test-card provider takes payments. */
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */

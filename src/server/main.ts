@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp } from "./app.ts";
@@ -9,6 +9,7 @@ import { openDatabase } from "./db/client.ts";
 import { parseEnv, publicOrigin } from "./env.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { resolveOperatorToken } from "./operator/operator-token.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
 import { seedStock } from "./stock/stock-repository.ts";
@@ -27,7 +28,14 @@ const database = await openDatabase(
 );
 const catalog = builtinCatalog();
 const origin = publicOrigin(env);
+const mailer = createMailer({
+  smtpUrl: env.SMTP_URL,
+  from: env.MAIL_FROM,
+  outboxDir: join(env.DATA_DIR, "outbox"),
+  logger,
+});
 const auth = createAuth({
+  mailer,
   db: database.db,
   secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   origin,
@@ -47,6 +55,7 @@ const app = await createApp({
     ? { newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 } }
     : {}),
   catalog,
+  mailer,
   payments: payments.provider,
   ...(payments.stripeWebhook ? { stripeWebhook: payments.stripeWebhook } : {}),
   operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),

@@ -19,6 +19,8 @@ export const brand = {
     whatsappHref: "https://wa.me/34611555123",
     email: "atencion@tienda-miaubot.example",
     privacyEmail: "privacidad@tienda-miaubot.example",
+    /** The sender of the shop's automatic mail (orders, password resets). */
+    noReply: "no-responder@tienda-miaubot.example",
   },
   sisterSites: [
     { id: "sisterStore", name: "Tienda Oficial Astrocan", url: "https://tienda-astrocan.example" },

@@ -3,6 +3,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 export type AuthOptions = {
@@ -12,6 +14,8 @@ export type AuthOptions = {
   origin: string;
   /** Tests switch it off: every in-process request comes from one address. */
   rateLimited?: boolean;
+  /** Sends the password-reset mail. */
+  mailer: Mailer;
 };
 
 /** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
@@ -20,7 +24,7 @@ export const CLIENT_IP_HEADER = "x-shop-client-ip";
 const DAY = 60 * 60 * 24;
 
 /** Identity on our own database (better-auth): email and password, sessions in httpOnly cookies. */
-export function createAuth({ db, secret, origin, rateLimited = true }: AuthOptions) {
+export function createAuth({ db, secret, origin, rateLimited = true, mailer }: AuthOptions) {
   return betterAuth({
     appName: "Miaubot",
     baseURL: origin,
@@ -28,7 +32,18 @@ export function createAuth({ db, secret, origin, rateLimited = true }: AuthOptio
     secret,
     trustedOrigins: [origin],
     database: drizzleAdapter(db, { provider: "pg", schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // The mailed link opens /login with the token; it works once, within the hour.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        await mailer.send(passwordResetMail(user, resetLink(origin, token), langOfRequest(request)));
+      },
+    },
     user: {
       additionalFields: { lastName: { type: "string", required: false, defaultValue: "", input: true } },
       // The user's rows in our own tables go with them (foreign keys ON DELETE CASCADE).
@@ -54,7 +69,10 @@ export function createAuth({ db, secret, origin, rateLimited = true }: AuthOptio
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const password: unknown = (ctx.body as { password?: unknown } | undefined)?.password;
-        if (ctx.path === "/sign-up/email" && typeof password === "string" && isCommonPassword(password)) {
+        const newPassword: unknown = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+        const chosen =
+          ctx.path === "/reset-password" ? newPassword : ctx.path === "/sign-up/email" ? password : null;
+        if (typeof chosen === "string" && isCommonPassword(chosen)) {
           throw new APIError("BAD_REQUEST", {
             code: "PASSWORD_TOO_COMMON",
             message: "Password is too common",

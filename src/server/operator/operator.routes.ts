@@ -6,8 +6,8 @@ import { operatorSteps } from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
 import { shopOrder } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
-import type { ChangeHub } from "../live/change-hub.ts";
 import { type LifecycleDeps, transitionOrder } from "../orders/order-lifecycle.ts";
+import type { OrderNotifier } from "../orders/order-notifier.ts";
 
 const stepParams = z.object({
   number: z.string().regex(/^\d{4}-\d{6}$/),
@@ -16,10 +16,10 @@ const stepParams = z.object({
 
 /**
  * The operator's side of orders (`npm run orders -- ship 2026-000001`): moves an order along and
- * tells the buyer's open pages. Guarded by the operator token, never by a shopper's session.
+ * tells the buyer (live and by mail). Guarded by the operator token, never by a shopper's session.
  */
-export function operatorRoutes(deps: LifecycleDeps & { hub: ChangeHub; token: string }) {
-  const { db, hub } = deps;
+export function operatorRoutes(deps: LifecycleDeps & { notifier: OrderNotifier; token: string }) {
+  const { db, notifier } = deps;
   return new Hono()
     .use(
       bearerAuth({
@@ -38,15 +38,12 @@ export function operatorRoutes(deps: LifecycleDeps & { hub: ChangeHub; token: st
         const message = `Order ${number} is ${result.status ?? "unknown"}; cannot ${step}`;
         return c.json({ ...apiError(result.error, message), status: result.status }, 409);
       }
-      if (result.changed && order.userId) await hub.publish(order.userId, "orders");
+      if (result.changed) await notifier.changed(order.id);
       return c.json({ number, status: result.status, changed: result.changed });
     });
 }
 
 async function findOrder(db: Database, number: string) {
-  const [order] = await db
-    .select({ id: shopOrder.id, userId: shopOrder.userId })
-    .from(shopOrder)
-    .where(eq(shopOrder.number, number));
+  const [order] = await db.select({ id: shopOrder.id }).from(shopOrder).where(eq(shopOrder.number, number));
   return order;
 }

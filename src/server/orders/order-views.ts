@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, max, ne } from "drizzle-orm";
 import type { CreditNoteSummary, OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
+import type { Lang } from "#shared/lang.ts";
 import type { Database } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
 import type { InvoiceDocument } from "../invoices/invoice-pdf.ts";
@@ -10,10 +11,22 @@ export async function readOrder(
   userId: string,
   orderId: string,
 ): Promise<OrderView | undefined> {
+  return (await loadOrder(db, orderId, userId))?.view;
+}
+
+/**
+ * An order in full with the language it was placed in (its mails and documents speak it);
+ * limited to its buyer when `userId` is given.
+ */
+export async function loadOrder(
+  db: Database,
+  orderId: string,
+  userId?: string,
+): Promise<{ view: OrderView; lang: Lang } | undefined> {
   const [order] = await db
     .select()
     .from(shopOrder)
-    .where(and(eq(shopOrder.id, orderId), eq(shopOrder.userId, userId)));
+    .where(and(eq(shopOrder.id, orderId), userId === undefined ? undefined : eq(shopOrder.userId, userId)));
   if (!order) return undefined;
   const [lines, history, payments, invoices] = await Promise.all([
     db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(asc(orderLine.position)),
@@ -22,7 +35,7 @@ export async function readOrder(
     db.select().from(invoice).where(eq(invoice.orderId, orderId)).orderBy(asc(invoice.issuedAt)),
   ]);
   const paid = payments[0];
-  return {
+  const view: OrderView = {
     id: order.id,
     number: order.number,
     status: order.status,
@@ -56,6 +69,7 @@ export async function readOrder(
     })),
     history: history.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
   };
+  return { view, lang: order.lang };
 }
 
 /** The shopper's orders, newest first. */
@@ -85,20 +99,19 @@ export async function readOrderDocument(
   orderId: string,
   kind: "invoice" | "credit-note",
 ): Promise<InvoiceDocument | undefined> {
-  const order = await readOrder(db, userId, orderId);
-  if (!order) return undefined;
+  const loaded = await loadOrder(db, orderId, userId);
+  if (!loaded) return undefined;
   const rows = await db.select().from(invoice).where(eq(invoice.orderId, orderId));
   const document = rows.find((row) => row.kind === kind);
   if (!document) return undefined;
   const corrected = rows.find((row) => row.id === document.correctsId);
-  const [placed] = await db.select({ lang: shopOrder.lang }).from(shopOrder).where(eq(shopOrder.id, orderId));
   return {
     kind,
     number: document.number,
     issuedAt: document.issuedAt,
     corrects: corrected?.number,
-    order,
-    lang: placed?.lang ?? "es",
+    order: loaded.view,
+    lang: loaded.lang,
   };
 }
 

@@ -15,12 +15,12 @@ import { toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
-import type { ChangeHub } from "../live/change-hub.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
 import { type Transition, transitionOrder } from "./order-lifecycle.ts";
+import type { OrderNotifier } from "./order-notifier.ts";
 import {
   listCreditNotes,
   listOrders,
@@ -34,8 +34,8 @@ export type OrdersDeps = {
   auth: Auth;
   db: Database;
   catalog: Catalog;
-  hub: ChangeHub;
   payments: PaymentProvider;
+  notifier: OrderNotifier;
   now?: () => Date;
 };
 
@@ -57,7 +57,7 @@ const quoteErrors = {
 } as const;
 
 /** Checkout (quote and place) and the shopper's orders. */
-export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new Date() }: OrdersDeps) {
+export function ordersRoutes({ auth, db, catalog, payments, notifier, now = () => new Date() }: OrdersDeps) {
   /** The steps a shopper may take on their own order: cancel it, or ask to return it. */
   async function shopperStep(
     c: Context<UserEnv, string, { out: { param: { id: string } } }>,
@@ -74,7 +74,7 @@ export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new
             409,
           );
     }
-    if (result.changed) await hub.publish(user.id, "orders");
+    if (result.changed) await notifier.changed(id);
     return c.json(await readOrder(db, user.id, id));
   }
 
@@ -104,10 +104,7 @@ export function ordersRoutes({ auth, db, catalog, hub, payments, now = () => new
         const quote = "quote" in result && result.quote ? { quote: toView(result.quote) } : {};
         return c.json({ error: { code: result.error, message }, ...quote }, status);
       }
-      if (result.created) {
-        await hub.publish(user.id, "cart");
-        await hub.publish(user.id, "orders");
-      }
+      if (result.created) await notifier.placed(result.orderId, user.id);
       const order = await readOrder(db, user.id, result.orderId);
       return c.json(order, result.created ? 201 : 200);
     })

@@ -7,6 +7,7 @@ import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
 import { createTestCardProvider } from "../payments/test-card-provider.ts";
 import { seedStock } from "../stock/stock-repository.ts";
@@ -14,6 +15,8 @@ import { openTestDatabase } from "./test-database.ts";
 
 export type TestApi = {
   request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Mail sent by the app (unless the test gave its own mailer). */
+  mails: MailMessage[];
   /** The app as a fetch handler, to serve it over real HTTP when a test needs a port. */
   fetch: (request: Request) => Promise<Response>;
   database: DatabaseHandle;
@@ -31,13 +34,18 @@ export async function createTestApi(
     authRateLimited?: boolean;
     /** Another payment provider than the built-in test cards (Stripe against its stand-in). */
     payments?: Payments;
+    /** Where mail goes; by default it is kept in `mails`. */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
   const catalog = builtinCatalog();
   await seedStock(database.db, catalog.listProducts());
   await seedCoupons(database.db);
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = options.mailer ?? { send: async (message) => void mails.push(message) };
   const auth = createAuth({
+    mailer,
     db: database.db,
     secret: "test-secret-test-secret-test-secret-0123",
     origin: TEST_ORIGIN,
@@ -50,6 +58,8 @@ export async function createTestApi(
     auth,
     hub,
     catalog,
+    mailer,
+    origin: TEST_ORIGIN,
     payments: options.payments?.provider ?? createTestCardProvider(),
     ...(options.payments?.stripeWebhook ? { stripeWebhook: options.payments.stripeWebhook } : {}),
     operatorToken: TEST_OPERATOR_TOKEN,
@@ -62,6 +72,7 @@ export async function createTestApi(
   return {
     request: async (path, init) => app.request(path, init),
     fetch: async (request) => app.fetch(request),
+    mails,
     database,
     catalog,
     close: async () => {

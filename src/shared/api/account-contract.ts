@@ -36,3 +36,16 @@ export const deleteAccountSchema = z.object({
   password: z.string().min(1, "password-required").max(PASSWORD_MAX),
 });
 export type DeleteAccountForm = z.infer<typeof deleteAccountSchema>;
+
+/** "Forgot your password?": the address to mail the link to. */
+export const requestResetSchema = z.object({ email });
+export type RequestResetForm = z.infer<typeof requestResetSchema>;
+
+/** The new password chosen from the mailed link; the same policy as at sign-up. */
+export const resetPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "passwords-differ",
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;

@@ -25,3 +25,18 @@ export async function signOut(): Promise<void> {
 export async function deleteAccount(password: string): Promise<void> {
   await apiRequest<unknown>("/api/auth/delete-user", { method: "POST", body: JSON.stringify({ password }) });
 }
+
+/** Always answers the same, whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiRequest<unknown>("/api/auth/request-password-reset", {
+    method: "POST",
+    body: JSON.stringify({ email }),
+  });
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await apiRequest<unknown>("/api/auth/reset-password", {
+    method: "POST",
+    body: JSON.stringify({ token, newPassword }),
+  });
+}

@@ -53,6 +53,9 @@ export function LoginForm() {
         error={fieldError(errors.password?.message)}
         {...form.register("password")}
       />
+      <p className={styles.aside}>
+        <Link to={`${paths.login()}?recuperar`}>{t("account.reset.forgot")}</Link>
+      </p>
       <button type="submit" className={styles.submit} disabled={isSubmitting}>
         {isSubmitting ? t("account.signingIn") : t("account.signIn")}
       </button>

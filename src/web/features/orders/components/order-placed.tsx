@@ -28,6 +28,7 @@ export function OrderPlaced({ orderId }: { orderId: string | null }) {
       <p>
         {t("checkout.placed.number")} <strong className={styles.orderNumber}>{order.number}</strong>
       </p>
+      <p>{t("checkout.placed.mailed", { email: order.buyer.email })}</p>
       <ul className={styles.placedLines}>
         {order.lines.map((line) => (
           <li key={line.productId}>

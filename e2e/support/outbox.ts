@@ -1,0 +1,33 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, inject } from "vitest";
+
+/** A mail as written to the outbox, quoted-printable undone. */
+function decode(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `to` whose text matches, and returns it decoded. */
+export async function waitForMail(to: string, matching: RegExp): Promise<string> {
+  const dir = inject("outboxDir");
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(dir).catch(() => []);
+        for (const file of files.sort().reverse()) {
+          const mail = decode(await readFile(join(dir, file), "utf8"));
+          if (mail.includes(`To: ${to}`) && matching.test(mail)) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found;
+}

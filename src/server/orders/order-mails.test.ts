@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { OrderView } from "#shared/api/order-contract.ts";
+import { orderPlacedMail, orderStatusMail } from "./order-mails.ts";
+
+const order: OrderView = {
+  id: "5f0c1a52-3d4e-4a8f-9b1c-2d3e4f5a6b7c",
+  number: "2026-000042",
+  status: "pagado",
+  placedAt: "2026-11-23T09:00:00.000Z",
+  lines: [
+    {
+      productId: 3,
+      code: "A0003",
+      name: "Set de <lápices>",
+      quantity: 2,
+      unitCents: 395,
+      totalCents: 790,
+      vatRate: 21,
+    },
+  ],
+  address: {
+    name: "Ana",
+    lastName: "García",
+    street: "Calle de Alcalá 12",
+    floorDoor: "",
+    postalCode: "28013",
+    city: "Madrid",
+    country: "ES",
+    region: "28",
+    phone: "612345678",
+  },
+  buyer: { name: "Ana", lastName: "García", email: "ana@example.com", company: "", taxId: "" },
+  shippingMethod: "standard",
+  couponCode: null,
+  totals: { subtotalCents: 790, discountCents: 0, shippingCents: 495, vat: [], totalCents: 1285 },
+  delivery: { from: "2026-11-25", to: "2026-11-26" },
+  payment: null,
+  invoices: [],
+  history: [],
+};
+
+describe("order mails", () => {
+  it("confirms an order with its lines, total, delivery window and link, in the order's language", () => {
+    const mail = orderPlacedMail(order, "es", "https://tienda.example");
+    expect(mail.to).toBe("ana@example.com");
+    expect(mail.subject).toBe("Tu pedido 2026-000042 en Tienda Oficial Miaubot");
+    expect(mail.text).toContain("2 × Set de <lápices> — 7,90");
+    expect(mail.text).toContain("Entrega prevista entre el 25 de noviembre y el 26 de noviembre.");
+    expect(mail.text).toContain(`https://tienda.example/detalle/compra/${order.id}`);
+    expect(mail.html).toContain("Set de &#60;lápices&#62;");
+    expect(mail.html).not.toContain("<lápices>");
+    expect(orderPlacedMail(order, "pt", "https://tienda.example").subject).toBe(
+      "A sua encomenda 2026-000042 na Tienda Oficial Miaubot",
+    );
+  });
+
+  it("tells the buyer where the order stands", () => {
+    const shipped = orderStatusMail({ ...order, status: "enviado" }, "es", "https://tienda.example");
+    expect(shipped.subject).toBe("Novedades de tu pedido 2026-000042");
+    expect(shipped.text).toContain("ha salido de nuestro almacén");
+    const returned = orderStatusMail({ ...order, status: "devuelto" }, "pt", "https://tienda.example");
+    expect(returned.text).toContain("Recebemos a sua devolução");
+  });
+});

@@ -1,0 +1,118 @@
+import type { OrderStatus, OrderView } from "#shared/api/order-contract.ts";
+import { brand } from "#shared/brand.ts";
+import type { Lang } from "#shared/lang.ts";
+import { localeOf } from "#shared/lang.ts";
+import { formatPrice } from "#shared/money.ts";
+import { paths } from "#shared/paths.ts";
+import { escapeHtml } from "../mail/html.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+
+export type OrderMail = MailMessage;
+
+const texts = {
+  es: {
+    hello: (name: string) => `Hola, ${name}:`,
+    placedSubject: (number: string) => `Tu pedido ${number} en ${brand.shopName}`,
+    placed: "¡Gracias por tu compra! Hemos recibido tu pedido y el pago.",
+    delivery: (from: string, to: string) =>
+      from === to ? `Entrega prevista el ${from}.` : `Entrega prevista entre el ${from} y el ${to}.`,
+    total: "Total (IVA incluido)",
+    seeOrder: "Ver el pedido y descargar la factura",
+    statusSubject: (number: string) => `Novedades de tu pedido ${number}`,
+    status: {
+      pagado: "Tu pedido está pagado.",
+      preparando: "Estamos preparando tu pedido.",
+      enviado: "Tu pedido ha salido de nuestro almacén y va camino de tu casa.",
+      entregado: "Tu pedido figura como entregado. Si algo no está bien, tienes 14 días para devolverlo.",
+      cancelado:
+        "Tu pedido está cancelado. Te devolvemos el importe a la tarjeta y tienes la factura de abono en tu cuenta.",
+      "devolucion-solicitada": `Hemos registrado tu devolución. Envía el paquete a ${brand.company.address}; cuando llegue te devolveremos el dinero.`,
+      devuelto:
+        "Hemos recibido tu devolución: te devolvemos el importe a la tarjeta y tienes la factura de abono en tu cuenta.",
+    } satisfies Record<OrderStatus, string>,
+    signature: `El equipo de ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
+  },
+  pt: {
+    hello: (name: string) => `Olá, ${name}:`,
+    placedSubject: (number: string) => `A sua encomenda ${number} na ${brand.shopName}`,
+    placed: "Obrigado pela sua compra! Recebemos a sua encomenda e o pagamento.",
+    delivery: (from: string, to: string) =>
+      from === to ? `Entrega prevista a ${from}.` : `Entrega prevista entre ${from} e ${to}.`,
+    total: "Total (IVA incluído)",
+    seeOrder: "Ver a encomenda e descarregar a fatura",
+    statusSubject: (number: string) => `Novidades da sua encomenda ${number}`,
+    status: {
+      pagado: "A sua encomenda está paga.",
+      preparando: "Estamos a preparar a sua encomenda.",
+      enviado: "A sua encomenda saiu do nosso armazém e está a caminho.",
+      entregado:
+        "A sua encomenda consta como entregue. Se algo não estiver bem, tem 14 dias para a devolver.",
+      cancelado:
+        "A sua encomenda está cancelada. Devolvemos o valor ao cartão e tem a nota de crédito na sua conta.",
+      "devolucion-solicitada": `Registámos a sua devolução. Envie a encomenda para ${brand.company.address}; quando chegar devolvemos o dinheiro.`,
+      devuelto:
+        "Recebemos a sua devolução: devolvemos o valor ao cartão e tem a nota de crédito na sua conta.",
+    } satisfies Record<OrderStatus, string>,
+    signature: `A equipa da ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
+  },
+} as const;
+
+/** The mail that confirms an order: what was bought, the total, when it arrives, and the link. */
+export function orderPlacedMail(order: OrderView, lang: Lang, origin: string): OrderMail {
+  const words = texts[lang];
+  const money = (cents: number) => formatPrice(cents / 100, lang);
+  const day = (iso: string) =>
+    new Date(`${iso}T12:00:00Z`).toLocaleDateString(localeOf[lang], { day: "numeric", month: "long" });
+  const link = `${origin}${paths.purchase(order.id)}`;
+  const lines = order.lines.map((line) => `${line.quantity} × ${line.name} — ${money(line.totalCents)}`);
+  const paragraphs = [
+    words.hello(order.buyer.name),
+    words.placed,
+    `${order.number}`,
+    ...lines,
+    `${words.total}: ${money(order.totals.totalCents)}`,
+    words.delivery(day(order.delivery.from), day(order.delivery.to)),
+  ];
+  return compose(
+    order.buyer.email,
+    words.placedSubject(order.number),
+    paragraphs,
+    {
+      label: words.seeOrder,
+      href: link,
+    },
+    words.signature,
+  );
+}
+
+/** The mail that tells the buyer their order moved on (shipped, delivered, cancelled, returned). */
+export function orderStatusMail(order: OrderView, lang: Lang, origin: string): OrderMail {
+  const words = texts[lang];
+  const paragraphs = [words.hello(order.buyer.name), `${order.number}: ${words.status[order.status]}`];
+  return compose(
+    order.buyer.email,
+    words.statusSubject(order.number),
+    paragraphs,
+    {
+      label: words.seeOrder,
+      href: `${origin}${paths.purchase(order.id)}`,
+    },
+    words.signature,
+  );
+}
+
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: readonly string[],
+  link: { label: string; href: string },
+  signature: string,
+): OrderMail {
+  const text = [...paragraphs, `${link.label}: ${link.href}`, "", signature].join("\n\n");
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+    `<p style="color:#4f5a6b">${escapeHtml(signature)}</p>`,
+  ].join("\n");
+  return { to, subject, text, html };
+}

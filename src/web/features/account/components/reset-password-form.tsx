@@ -1,0 +1,71 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { resetPasswordSchema, type ResetPasswordForm as Values } from "#shared/api/account-contract.ts";
+import { paths } from "#shared/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import styles from "#web/ui/form.module.css";
+import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
+import { FormField } from "#web/ui/form-field.tsx";
+import { notify } from "#web/ui/toast-queue.ts";
+import { resetPassword } from "../api/auth-calls.ts";
+import { authErrorKey } from "../auth-error-key.ts";
+import { PasswordMeter } from "./password-meter.tsx";
+
+/** /login?restablecer={token}: the mailed link's page, to choose a new password. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<{ message: string; expired: boolean } | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fieldError = useValidationMessage();
+  const password = form.watch("password");
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await resetPassword(token, values.password);
+      notify(t("account.reset.done"), "success");
+      void navigate(paths.login(), { replace: true });
+    } catch (error) {
+      const expired = error instanceof ApiError && error.code === "INVALID_TOKEN";
+      setFailure({ message: t(authErrorKey(error)), expired });
+    }
+  });
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <h1>{t("account.reset.newTitle")}</h1>
+      <FormAlert message={failure?.message ?? null} />
+      {failure?.expired && (
+        <p className={styles.aside}>
+          <Link to={`${paths.login()}?recuperar`}>{t("account.reset.askAgain")}</Link>
+        </p>
+      )}
+      <FormField
+        id="reset-password"
+        label={t("account.reset.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(errors.password?.message)}
+        hint={<PasswordMeter password={password} />}
+        {...form.register("password")}
+      />
+      <FormField
+        id="reset-confirm"
+        label={t("account.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(errors.confirmPassword?.message)}
+        {...form.register("confirmPassword")}
+      />
+      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        {isSubmitting ? t("account.reset.saving") : t("account.reset.save")}
+      </button>
+    </form>
+  );
+}
