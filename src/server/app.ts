@@ -89,7 +89,7 @@ export function createApi(deps: ApiDeps) {
     )
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
-    .route("/me", accountRoutes(auth))
+    .route("/me", accountRoutes(auth, database.db, hub))
     .route("/wishlist", wishlistRoutes(auth, database.db, catalog, hub))
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))

@@ -49,3 +49,10 @@ export const resetPasswordSchema = z
     message: "passwords-differ",
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
+
+/** Changing the sign-in email: the new address and, to prove it is them, the password. */
+export const changeEmailSchema = z.object({
+  newEmail: email,
+  password: z.string().min(1, "password-required").max(PASSWORD_MAX),
+});
+export type ChangeEmailForm = z.infer<typeof changeEmailSchema>;

@@ -1,3 +1,4 @@
+import { ChangeEmailForm } from "#web/features/account/components/change-email-form.tsx";
 import { PersonalDataForm } from "#web/features/personal-data/components/personal-data-form.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 
@@ -7,7 +8,7 @@ export function Component() {
     <>
       <title>{t("personalData.title")}</title>
       <meta name="robots" content="noindex" />
-      <PersonalDataForm />
+      <PersonalDataForm emailChange={<ChangeEmailForm />} />
     </>
   );
 }

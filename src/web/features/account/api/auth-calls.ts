@@ -40,3 +40,12 @@ export async function resetPassword(token: string, newPassword: string): Promise
     body: JSON.stringify({ token, newPassword }),
   });
 }
+
+/** Changes the sign-in email; the password proves it is the account's owner. */
+export async function changeEmail(newEmail: string, password: string): Promise<string> {
+  const answer = await apiRequest<{ email: string }>("/api/me/email", {
+    method: "POST",
+    body: JSON.stringify({ newEmail, password }),
+  });
+  return answer.email;
+}

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import {
   type PersonalDataForm as FormValues,
@@ -12,13 +13,23 @@ import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { usePersonalData, useSavePersonalData } from "../api/personal-data-calls.ts";
 
-export function PersonalDataForm() {
+type PersonalDataFormProps = {
+  /** The way to change the sign-in email, supplied by the page (account feature). */
+  emailChange: ReactNode;
+};
+
+export function PersonalDataForm({ emailChange }: PersonalDataFormProps) {
   const { t } = useTranslation();
   const { data } = usePersonalData();
   if (!data) return <Spinner label={t("common.loading")} />;
   const { email, ...values } = data;
   // Keyed by the saved values: a change from another device refills the form.
-  return <Editor key={JSON.stringify(values)} email={email} initial={values} />;
+  return (
+    <>
+      <Editor key={JSON.stringify(values)} email={email} initial={values} />
+      <div className={styles.form}>{emailChange}</div>
+    </>
+  );
 }
 
 function Editor({ email, initial }: { email: string; initial: FormValues }) {
