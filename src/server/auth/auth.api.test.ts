@@ -121,14 +121,15 @@ describe("identity rate limits", () => {
   it("slows down repeated sign-in attempts from one client", async () => {
     const limited = await createTestApi({ authRateLimited: true });
     try {
-      const attempt = () =>
+      // A different account each time: the per-account limit stays out of the way.
+      const attempt = (n: number) =>
         limited.request("/api/auth/sign-in/email", {
           method: "POST",
           headers: { "content-type": "application/json", origin: TEST_ORIGIN },
-          body: JSON.stringify({ email: "nobody@example.com", password: "whatever-it-is" }),
+          body: JSON.stringify({ email: `nobody${n}@example.com`, password: "whatever-it-is" }),
         });
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await attempt()).status);
+      for (let i = 0; i < 12; i++) statuses.push((await attempt(i)).status);
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses.at(-1)).toBe(429);
     } finally {

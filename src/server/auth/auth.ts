@@ -6,6 +6,7 @@ import * as schema from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { createSignInThrottle } from "./sign-in-throttle.ts";
 
 export type AuthOptions = {
   db: Database;
@@ -25,6 +26,7 @@ const DAY = 60 * 60 * 24;
 
 /** Identity on our own database (better-auth): email and password, sessions in httpOnly cookies. */
 export function createAuth({ db, secret, origin, rateLimited = true, mailer }: AuthOptions) {
+  const throttle = createSignInThrottle(db);
   return betterAuth({
     appName: "Miaubot",
     baseURL: origin,
@@ -82,9 +84,33 @@ export function createAuth({ db, secret, origin, rateLimited = true, mailer }: A
         if (ctx.path === "/delete-user" && (typeof password !== "string" || password === "")) {
           throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Password required" });
         }
+        const email = signInEmail(ctx.path, ctx.body);
+        if (rateLimited && email && (await throttle.isLocked(email))) {
+          throw new APIError("TOO_MANY_REQUESTS", {
+            code: "TOO_MANY_ATTEMPTS",
+            message: "Too many failed sign-ins for this account; try again later",
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const email = signInEmail(ctx.path, ctx.body);
+        if (!email) return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await throttle.recordFailure(email);
+        } else {
+          await throttle.recordSuccess(email);
+        }
       }),
     },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The account a sign-in request is for, if it is one. */
+function signInEmail(path: string, body: unknown): string | undefined {
+  if (path !== "/sign-in/email") return undefined;
+  const email: unknown = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+}

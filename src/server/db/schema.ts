@@ -34,4 +34,4 @@ export {
   payment,
   shopOrder,
 } from "./order-schema.ts";
-export { address, cartLine, personalData, wishlistItem } from "./shopper-schema.ts";
+export { address, cartLine, personalData, signInFailure, wishlistItem } from "./shopper-schema.ts";

@@ -86,3 +86,15 @@ export const address = pgTable(
     uniqueIndex("address_one_default_per_user").on(table.userId).where(sql`${table.isDefault}`),
   ],
 );
+
+/** Failed sign-ins per account, for the per-account limit (any address, any server process). */
+export const signInFailure = pgTable(
+  "sign_in_failure",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lower-cased, whether or not an account exists for it. */
+    email: text("email").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sign_in_failure_email_at_idx").on(table.email, table.at)],
+);

@@ -3,6 +3,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 /** Spec §8's identity errors as interface texts (account.errors.*): never a raw code. */
 export function authErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return "account.errors.network";
+  if (error.code === "TOO_MANY_ATTEMPTS") return "account.errors.accountLocked";
   if (error.status === 429) return "account.errors.tooManyRequests";
   if (error.code.startsWith("USER_ALREADY_EXISTS")) return "account.errors.emailInUse";
   const known: Record<string, string> = {
