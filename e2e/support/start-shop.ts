@@ -17,16 +17,31 @@ export type RunningShop = {
 const HEALTH_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 15_000;
 
+export type ShopOptions = {
+  /** A PostgreSQL database to share with other processes; by default a fresh embedded one. */
+  databaseUrl?: string;
+  /** More environment for the process (e.g. a shared BETTER_AUTH_SECRET). */
+  env?: Record<string, string>;
+};
+
 /** Starts the built shop (`node src/server/main.ts`) on a free port with a fresh embedded database. */
-export async function startShop(cwd: string): Promise<RunningShop> {
+export async function startShop(cwd: string, options: ShopOptions = {}): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "shop-run-"));
-  // Tests and benchmarks always run on their own embedded database, whatever the environment says.
+  // Tests and benchmarks run on their own database, whatever the environment says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ["src/server/main.ts"], {
     cwd,
     // One address makes every request here: the limits are tested by the API tests instead.
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMITS: "off" },
+    env: {
+      ...env,
+      ...options.env,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      RATE_LIMITS: "off",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   let stopped: Promise<ShopExit> | undefined;
