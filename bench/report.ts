@@ -121,3 +121,43 @@ function fixed(value: number | null, digits: number): string {
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
+
+type ApiFigures = {
+  cart?: {
+    connections: number;
+    requestsPerSecond: number;
+    latencyP50Ms: number;
+    latencyP99Ms: number;
+    non2xx: number;
+  };
+  live?: { changes: number; medianMs: number; p95Ms: number };
+  orders?: {
+    buyers: number;
+    orders: number;
+    ordersPerSecond: number;
+    latencyP50Ms: number;
+    latencyP99Ms: number;
+    refused: number;
+  };
+};
+
+export function printApi({ cart, live, orders }: ApiFigures): void {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  if (cart) {
+    console.log(
+      `  cart writes, ${cart.connections} connections: ${cart.requestsPerSecond.toFixed(0)} req/s, ` +
+        `p50 ${ms(cart.latencyP50Ms)}, p99 ${ms(cart.latencyP99Ms)}, non-2xx ${cart.non2xx}`,
+    );
+  }
+  if (live) {
+    console.log(
+      `  live update to a second session (${live.changes} changes): median ${ms(live.medianMs)}, p95 ${ms(live.p95Ms)}`,
+    );
+  }
+  if (orders) {
+    console.log(
+      `  orders, ${orders.buyers} concurrent buyers: ${orders.ordersPerSecond.toFixed(1)} orders/s ` +
+        `(${orders.orders} placed), p50 ${ms(orders.latencyP50Ms)}, p99 ${ms(orders.latencyP99Ms)}, refused ${orders.refused}`,
+    );
+  }
+}

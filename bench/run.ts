@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type RunningShop, startShop } from "../e2e/support/start-shop.ts";
 import { type BudgetCheck, jsCheck, lighthouseChecks } from "./budgets.ts";
+import { type CartLoad, measureCartLoad } from "./cart-load.ts";
 import { BENCH_PAGES, BUDGETS, LIGHTHOUSE_RUNS, RESULTS_FILE } from "./config.ts";
 import { measureInitialJs, type PageJs } from "./initial-js.ts";
 import {
@@ -14,7 +15,16 @@ import {
   loadLighthouseTools,
   type PageLighthouse,
 } from "./lighthouse.ts";
-import { printBudgets, printFindings, printJs, printLighthouseTable, printSection } from "./report.ts";
+import { type LiveLatency, measureLiveLatency } from "./live-latency.ts";
+import { measureOrderLoad, type OrderLoad } from "./order-load.ts";
+import {
+  printApi,
+  printBudgets,
+  printFindings,
+  printJs,
+  printLighthouseTable,
+  printSection,
+} from "./report.ts";
 
 /**
  * `npm run bench`: Lighthouse scores and initial JS of the built shop, compared with the budgets.
@@ -26,6 +36,9 @@ const manifestFile = join(root, "dist/client/.vite/manifest.json");
 
 type LighthousePart = { pages: PageLighthouse[]; error?: string };
 type JsPart = { pages: PageJs[]; error?: string };
+
+/** `npm run bench -- --only=api` measures the API figures alone (no Lighthouse, no build check of JS). */
+const onlyApi = process.argv.includes("--only=api");
 
 async function main(): Promise<number> {
   if (!existsSync(manifestFile)) {
@@ -47,6 +60,20 @@ async function main(): Promise<number> {
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
   try {
+    if (onlyApi) {
+      const api = await apiPart(shop.baseUrl);
+      writeResults(
+        { pages: [], error: "not run (--only=api)" },
+        { pages: [], error: "not run (--only=api)" },
+        [],
+        {
+          manifestModified: new Date(buildTime).toISOString(),
+          rebuilt: false,
+        },
+        api,
+      );
+      return api.error ? 1 : 0;
+    }
     return await benchmark(shop.baseUrl, buildTime);
   } finally {
     await shop.stop();
@@ -73,10 +100,11 @@ async function benchmark(baseUrl: string, buildTime: number): Promise<number> {
     ...js.pages.filter((page) => page.path === path).map(jsCheck),
   ]);
   printBudgets(checks);
+  const api = await apiPart(baseUrl);
   const rebuilt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs !== buildTime;
   if (rebuilt)
     console.warn("\nWARNING: dist/ was rebuilt during the benchmark, the figures may mix two builds.");
-  writeResults(lighthouse, js, checks, { manifestModified: new Date(buildTime).toISOString(), rebuilt });
+  writeResults(lighthouse, js, checks, { manifestModified: new Date(buildTime).toISOString(), rebuilt }, api);
   return js.error ? 1 : 0;
 }
 
@@ -112,6 +140,25 @@ async function lighthousePart(baseUrl: string): Promise<LighthousePart> {
   return failures.length > 0 ? { pages, error: `every run failed for ${failures.join(", ")}` } : { pages };
 }
 
+type ApiPart = { cart?: CartLoad; live?: LiveLatency; orders?: OrderLoad; error?: string };
+
+/** Server figures: cart writes and orders under concurrent load, and live-update latency. */
+async function apiPart(baseUrl: string): Promise<ApiPart> {
+  printSection("API under load (autocannon and concurrent buyers)…");
+  warnIfBusy();
+  const part: ApiPart = {};
+  try {
+    part.cart = await measureCartLoad(baseUrl);
+    part.live = await measureLiveLatency(baseUrl);
+    part.orders = await measureOrderLoad(baseUrl);
+  } catch (error) {
+    part.error = errorMessage(error);
+    console.error(`API measurement failed: ${part.error}`);
+  }
+  printApi(part);
+  return part;
+}
+
 async function jsPart(baseUrl: string): Promise<JsPart> {
   printSection("Measuring initial JS with playwright-core…");
   try {
@@ -126,6 +173,7 @@ function writeResults(
   js: JsPart,
   checks: readonly BudgetCheck[],
   build: { manifestModified: string; rebuilt: boolean },
+  api: ApiPart,
 ): void {
   const file = fileURLToPath(RESULTS_FILE);
   mkdirSync(dirname(file), { recursive: true });
@@ -145,6 +193,7 @@ function writeResults(
     },
     initialJs: { compression: "gzip level 9", error: js.error ?? null, pages: js.pages },
     budgetChecks: checks,
+    api,
   };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   printSection(`Raw figures written to ${file}`);
