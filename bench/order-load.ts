@@ -56,7 +56,7 @@ export async function measureOrderLoad(
           idempotencyKey: randomUUID(),
           addressId,
           shippingMethod: "standard",
-          invoice: { company: "", taxId: "" },
+          invoice: { name: "Ana", lastName: "García", company: "", taxId: "" },
           card,
           expectedTotalCents: totals.totalCents,
         });

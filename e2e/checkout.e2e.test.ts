@@ -47,7 +47,8 @@ describe("checkout", () => {
       .toBe(true);
     await main.getByRole("button", { name: "Continuar" }).click();
 
-    // Step 3: an invalid tax id is refused, a valid one accepted.
+    // Step 3: the invoice name comes from the personal data; an invalid tax id is refused.
+    expect(await main.getByLabel("Apellidos").inputValue()).toBe("Pino");
     await main.getByRole("checkbox", { name: /Quiero factura con NIF/ }).check();
     await main.getByLabel("NIF / CIF / NIE o NIF portugués").fill("12345678A");
     await main.getByRole("button", { name: "Continuar" }).click();

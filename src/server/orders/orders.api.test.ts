@@ -215,7 +215,7 @@ describe("invoices", () => {
         "POST",
         "/api/orders",
         orderRequest(addressId, totals.totalCents, {
-          invoice: { company: "Juguetes Pino S.L.", taxId: "A58818501" },
+          invoice: { name: "Ana", lastName: "García", company: "Juguetes Pino S.L.", taxId: "A58818501" },
         }),
       ),
       201,

@@ -129,8 +129,8 @@ async function storeOrder(tx: Transaction, input: StoreInput): Promise<string> {
       shippingMethod: quote.shippingMethod,
       address: quote.address,
       buyer: {
-        name: buyer.name,
-        lastName: buyer.lastName,
+        name: request.invoice.name,
+        lastName: request.invoice.lastName,
         email: buyer.email,
         company: request.invoice.company,
         taxId: request.invoice.taxId,

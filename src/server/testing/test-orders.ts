@@ -65,7 +65,7 @@ export function orderRequest(
     idempotencyKey: randomUUID(),
     addressId,
     shippingMethod: "standard",
-    invoice: { company: "", taxId: "" },
+    invoice: { name: "Ana", lastName: "García", company: "", taxId: "" },
     card: approvedCard,
     expectedTotalCents,
     ...extra,

@@ -44,9 +44,17 @@ export const cardSchema = z.object({
 });
 export type CardInput = z.input<typeof cardSchema>;
 
-/** Optional invoice details: a tax id (NIF, NIE, CIF or NIF-PT) and, for a company, its name. */
+/**
+ * Who the invoice is for: a name (prefilled from the personal data) and, optionally, a tax id
+ * (NIF, NIE, CIF or NIF-PT) and a company name.
+ */
 export const invoiceDataSchema = z
-  .object({ company: z.string().trim().max(120), taxId: z.string().trim().max(20) })
+  .object({
+    name: z.string().trim().min(1, "name-required").max(80),
+    lastName: z.string().trim().min(1, "last-name-required").max(120),
+    company: z.string().trim().max(120),
+    taxId: z.string().trim().max(20),
+  })
   .superRefine(({ company, taxId }, context) => {
     if (taxId !== "" && !isValidTaxId(taxId)) {
       context.addIssue({ code: "custom", path: ["taxId"], message: "tax-id-invalid" });

@@ -2,19 +2,29 @@ import { AddressPicker } from "#web/features/addresses/components/address-picker
 import { useCart } from "#web/features/cart/api/cart-calls.ts";
 import { CartView } from "#web/features/cart/components/cart-view.tsx";
 import { CheckoutFlow } from "#web/features/checkout/components/checkout-flow.tsx";
+import { usePersonalData } from "#web/features/personal-data/api/personal-data-calls.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSession } from "#web/lib/session/session.tsx";
 
 /** /checkout: the cart (step 1), then the checkout steps once it holds something. */
 export function Component() {
   const { t } = useTranslation();
   const { data: cart } = useCart();
+  const { data: personal } = usePersonalData();
+  const user = useSession((state) => state.user);
   return (
     <>
       <title>{t("cart.title")}</title>
       <meta name="robots" content="noindex" />
       <CartView />
       {cart && cart.lines.length > 0 && (
-        <CheckoutFlow renderAddressPicker={(props) => <AddressPicker {...props} />} />
+        <CheckoutFlow
+          renderAddressPicker={(props) => <AddressPicker {...props} />}
+          invoiceDefaults={{
+            name: personal?.name ?? user?.name ?? "",
+            lastName: personal?.lastName ?? user?.lastName ?? "",
+          }}
+        />
       )}
     </>
   );

@@ -26,7 +26,7 @@ type CheckoutState = {
 const fresh = () => ({
   step: "address" as const,
   addressId: null,
-  invoice: { company: "", taxId: "" },
+  invoice: { name: "", lastName: "", company: "", taxId: "" },
   shippingMethod: "standard" as const,
   couponCode: "",
   idempotencyKey: crypto.randomUUID(),

@@ -19,6 +19,8 @@ import { ShippingStep } from "./shipping-step.tsx";
 type CheckoutFlowProps = {
   /** The delivery step's address chooser, supplied by the page (addresses feature). */
   renderAddressPicker: (props: { value: string | null; onChange: (id: string) => void }) => ReactNode;
+  /** The shopper's name from /datos/personales, to prefill the invoice. */
+  invoiceDefaults: { name: string; lastName: string };
 };
 
 const emptyCard: CardInput = { holder: "", number: "", expiry: "", cvc: "" };
@@ -34,7 +36,7 @@ const knownErrors = new Set([
 ]);
 
 /** The checkout steps below the cart: each one checked before the next, all kept when going back. */
-export function CheckoutFlow({ renderAddressPicker }: CheckoutFlowProps) {
+export function CheckoutFlow({ renderAddressPicker, invoiceDefaults }: CheckoutFlowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const userId = useSession((state) => state.user?.id ?? null);
@@ -138,11 +140,12 @@ export function CheckoutFlow({ renderAddressPicker }: CheckoutFlowProps) {
         )}
         {step(
           "invoice",
-          state.invoice.taxId
-            ? `${state.invoice.company} ${state.invoice.taxId}`.trim()
-            : t("checkout.noTaxId"),
+          [`${state.invoice.name} ${state.invoice.lastName}`, state.invoice.company, state.invoice.taxId]
+            .filter(Boolean)
+            .join(" · "),
           <InvoiceStep
             initial={state.invoice}
+            defaults={invoiceDefaults}
             onDone={(invoice) => {
               state.update({ invoice });
               next("invoice");

@@ -9,26 +9,50 @@ import { useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
 import styles from "./checkout.module.css";
 
-type InvoiceStepProps = { initial: InvoiceData; onDone: (invoice: InvoiceData) => void };
+type InvoiceStepProps = {
+  initial: InvoiceData;
+  /** The shopper's name from /datos/personales, for an invoice not filled in yet. */
+  defaults: { name: string; lastName: string };
+  onDone: (invoice: InvoiceData) => void;
+};
 
-/** Who the invoice is for: the account's name, or a company with its tax id. */
-export function InvoiceStep({ initial, onDone }: InvoiceStepProps) {
+/** Who the invoice is for: a name (from the personal data), and a company's tax id if wanted. */
+export function InvoiceStep({ initial, defaults, onDone }: InvoiceStepProps) {
   const { t } = useTranslation();
-  const user = useSession((state) => state.user);
+  const email = useSession((state) => state.user?.email ?? "");
   const fieldError = useValidationMessage();
   const [wantsTaxId, setWantsTaxId] = useState(initial.taxId !== "");
-  const form = useForm<InvoiceData>({ resolver: zodResolver(invoiceDataSchema), defaultValues: initial });
+  const form = useForm<InvoiceData>({
+    resolver: zodResolver(invoiceDataSchema),
+    defaultValues: {
+      ...initial,
+      name: initial.name || defaults.name,
+      lastName: initial.lastName || defaults.lastName,
+    },
+  });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => onDone(wantsTaxId ? values : { company: "", taxId: "" }));
+  const onSubmit = form.handleSubmit((values) =>
+    onDone(wantsTaxId ? values : { ...values, company: "", taxId: "" }),
+  );
   return (
     <form className={styles.stepForm} onSubmit={onSubmit} noValidate>
-      <p>
-        {t("checkout.invoiceFor")}{" "}
-        <strong>
-          {user?.name} {user?.lastName}
-        </strong>{" "}
-        · {user?.email}
-      </p>
+      <div className={styles.pair}>
+        <FormField
+          id="invoice-name"
+          label={t("account.name")}
+          autoComplete="given-name"
+          error={fieldError(errors.name?.message)}
+          {...form.register("name")}
+        />
+        <FormField
+          id="invoice-last-name"
+          label={t("account.lastName")}
+          autoComplete="family-name"
+          error={fieldError(errors.lastName?.message)}
+          {...form.register("lastName")}
+        />
+      </div>
+      <p className={styles.hint}>{t("checkout.invoiceSentTo", { email })}</p>
       <label className={formStyles.check}>
         <input
           type="checkbox"
