@@ -12,8 +12,10 @@ export type CartLoad = {
 };
 
 /**
- * Cart writes under load: 50 connections of one signed-in shopper setting a cart line (the
- * add-to-cart write path: session, stock check, upsert, NOTIFY, the whole cart back).
+ * Cart writes under load: 50 connections of one signed-in shopper setting a cart line to one
+ * unit. PUT runs the same path as "Añadir al carrito"'s POST (session, stock check, upsert,
+ * NOTIFY, the whole cart back) but stays valid when repeated; POST adds a unit each time and
+ * would soon be refused at the stock limit.
  */
 export async function measureCartLoad(
   baseUrl: string,

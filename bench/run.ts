@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type RunningShop, startShop } from "../e2e/support/start-shop.ts";
+import { type BenchShop, startBenchShop } from "./bench-shop.ts";
 import { type BudgetCheck, jsCheck, lighthouseChecks } from "./budgets.ts";
 import { type CartLoad, measureCartLoad } from "./cart-load.ts";
 import { BENCH_PAGES, BUDGETS, LIGHTHOUSE_RUNS, RESULTS_FILE } from "./config.ts";
@@ -27,8 +27,9 @@ import {
 } from "./report.ts";
 
 /**
- * `npm run bench`: Lighthouse scores and initial JS of the built shop, compared with the budgets.
- * Budgets are informative: the command exits 0 whenever the measurements ran.
+ * `npm run bench`: Lighthouse scores and initial JS of the built shop, compared with the budgets,
+ * then the API under load. Budgets are informative: the command exits 0 whenever the
+ * measurements ran.
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -37,8 +38,13 @@ const manifestFile = join(root, "dist/client/.vite/manifest.json");
 type LighthousePart = { pages: PageLighthouse[]; error?: string };
 type JsPart = { pages: PageJs[]; error?: string };
 
-/** `npm run bench -- --only=api` measures the API figures alone (no Lighthouse, no build check of JS). */
+/** `npm run bench -- --only=api` measures the API figures alone (no Lighthouse, no initial JS). */
 const onlyApi = process.argv.includes("--only=api");
+/** `--postgres`: the shop on a fresh PostgreSQL database instead of the embedded one. */
+const onPostgres = process.argv.includes("--postgres");
+
+/** What every part of the results file shares. */
+type Run = { baseUrl: string; database: string; buildTime: number };
 
 async function main(): Promise<number> {
   if (!existsSync(manifestFile)) {
@@ -47,9 +53,9 @@ async function main(): Promise<number> {
   }
   // The shop reads dist/ at start-up: a rebuild during the run (shared tree) would mix two builds.
   const buildTime = statSync(manifestFile).mtimeMs;
-  let shop: RunningShop;
+  let shop: BenchShop;
   try {
-    shop = await startShop(root);
+    shop = await startBenchShop(root, onPostgres);
   } catch (error) {
     console.error(`Could not start the shop: ${errorMessage(error)}`);
     return 1;
@@ -59,30 +65,24 @@ async function main(): Promise<number> {
   };
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
+  const run: Run = { baseUrl: shop.baseUrl, database: shop.database, buildTime };
   try {
     if (onlyApi) {
-      const api = await apiPart(shop.baseUrl);
-      writeResults(
-        { pages: [], error: "not run (--only=api)" },
-        { pages: [], error: "not run (--only=api)" },
-        [],
-        {
-          manifestModified: new Date(buildTime).toISOString(),
-          rebuilt: false,
-        },
-        api,
-      );
+      const api = await apiPart(run);
+      const skipped = { pages: [], error: "not run (--only=api)" };
+      writeResults(run, { lighthouse: skipped, js: skipped, checks: [], api });
       return api.error ? 1 : 0;
     }
-    return await benchmark(shop.baseUrl, buildTime);
+    return await benchmark(run);
   } finally {
     await shop.stop();
   }
 }
 
-async function benchmark(baseUrl: string, buildTime: number): Promise<number> {
+async function benchmark(run: Run): Promise<number> {
+  const { baseUrl } = run;
   printSection(`Benchmarking ${baseUrl} (${BENCH_PAGES.join(", ")})`);
-  warnIfBusy();
+  warnIfBusy("performance scores");
   const lighthouse = await lighthousePart(baseUrl);
   const js = await jsPart(baseUrl);
 
@@ -100,22 +100,17 @@ async function benchmark(baseUrl: string, buildTime: number): Promise<number> {
     ...js.pages.filter((page) => page.path === path).map(jsCheck),
   ]);
   printBudgets(checks);
-  const api = await apiPart(baseUrl);
-  const rebuilt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs !== buildTime;
-  if (rebuilt)
-    console.warn("\nWARNING: dist/ was rebuilt during the benchmark, the figures may mix two builds.");
-  writeResults(lighthouse, js, checks, { manifestModified: new Date(buildTime).toISOString(), rebuilt }, api);
+  const api = await apiPart(run);
+  writeResults(run, { lighthouse, js, checks, api });
   return js.error ? 1 : 0;
 }
 
-/** Simulated throttling scales with the host CPU: a busy host lowers performance scores. */
-function warnIfBusy(): void {
+/** Simulated throttling and the API figures scale with the host CPU: a busy host lowers them. */
+function warnIfBusy(figures: string): void {
   const load = loadavg()[0] ?? 0;
   const cpus = availableParallelism();
   if (load > cpus) {
-    console.warn(
-      `  note: load average ${load.toFixed(1)} on ${cpus} CPUs, performance scores may be low and noisy`,
-    );
+    console.warn(`  note: load average ${load.toFixed(1)} on ${cpus} CPUs, ${figures} may be low and noisy`);
   }
 }
 
@@ -140,13 +135,20 @@ async function lighthousePart(baseUrl: string): Promise<LighthousePart> {
   return failures.length > 0 ? { pages, error: `every run failed for ${failures.join(", ")}` } : { pages };
 }
 
-type ApiPart = { cart?: CartLoad; live?: LiveLatency; orders?: OrderLoad; error?: string };
+type ApiPart = {
+  /** Other work on a shared machine weighs on these figures: the load when they started. */
+  loadAverage1mAtStart: number | null;
+  cart?: CartLoad;
+  live?: LiveLatency;
+  orders?: OrderLoad;
+  error?: string;
+};
 
 /** Server figures: cart writes and orders under concurrent load, and live-update latency. */
-async function apiPart(baseUrl: string): Promise<ApiPart> {
-  printSection("API under load (autocannon and concurrent buyers)…");
-  warnIfBusy();
-  const part: ApiPart = {};
+async function apiPart({ baseUrl, database }: Run): Promise<ApiPart> {
+  printSection(`API under load (autocannon and concurrent buyers), database: ${database}…`);
+  warnIfBusy("the API figures");
+  const part: ApiPart = { loadAverage1mAtStart: loadavg()[0] ?? null };
   try {
     part.cart = await measureCartLoad(baseUrl);
     part.live = await measureLiveLatency(baseUrl);
@@ -168,19 +170,19 @@ async function jsPart(baseUrl: string): Promise<JsPart> {
   }
 }
 
-function writeResults(
-  lighthouse: LighthousePart,
-  js: JsPart,
-  checks: readonly BudgetCheck[],
-  build: { manifestModified: string; rebuilt: boolean },
-  api: ApiPart,
-): void {
+type Parts = { lighthouse: LighthousePart; js: JsPart; checks: readonly BudgetCheck[]; api: ApiPart };
+
+function writeResults(run: Run, { lighthouse, js, checks, api }: Parts): void {
+  const rebuilt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs !== run.buildTime;
+  if (rebuilt)
+    console.warn("\nWARNING: dist/ was rebuilt during the benchmark, the figures may mix two builds.");
   const file = fileURLToPath(RESULTS_FILE);
   mkdirSync(dirname(file), { recursive: true });
   const results = {
     generatedAt: new Date().toISOString(),
     commit: gitCommit(),
-    build: { manifestModified: build.manifestModified, rebuiltDuringRun: build.rebuilt },
+    build: { manifestModified: new Date(run.buildTime).toISOString(), rebuiltDuringRun: rebuilt },
+    database: run.database,
     node: process.version,
     host: { cpus: availableParallelism(), loadAverage1m: loadavg()[0] ?? null },
     budgets: BUDGETS,

@@ -1,36 +1,22 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
+import { randomBytes } from "node:crypto";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./support/chromium.ts";
 import { SHOPPER_PASSWORD } from "./support/register.ts";
+import { createScratchDatabase, type ScratchDatabase } from "./support/scratch-database.ts";
 import { type RunningShop, startShop } from "./support/start-shop.ts";
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const database = `shop_two_${randomUUID().replace(/-/g, "")}`;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
+let database: ScratchDatabase | undefined;
 let shops: RunningShop[] = [];
 let browser: Browser;
 
 beforeAll(async () => {
-  await admin(`create database ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
+  database = await createScratchDatabase("shop_two");
   // One secret for both: a session made by one process is valid on the other.
   const env = { BETTER_AUTH_SECRET: randomBytes(32).toString("base64url") };
   // One after the other: the first applies the migrations.
-  shops.push(await startShop(process.cwd(), { databaseUrl: url.toString(), env }));
-  shops.push(await startShop(process.cwd(), { databaseUrl: url.toString(), env }));
+  shops.push(await startShop(process.cwd(), { databaseUrl: database.url, env }));
+  shops.push(await startShop(process.cwd(), { databaseUrl: database.url, env }));
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }, 120_000);
 
@@ -38,7 +24,7 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all(shops.map((shop) => shop.stop()));
   shops = [];
-  await admin(`drop database if exists ${database} with (force)`);
+  await database?.drop();
 });
 
 describe("two server processes on one PostgreSQL database", () => {
@@ -68,12 +54,21 @@ describe("two server processes on one PostgreSQL database", () => {
       }),
     );
     const page = await context.newPage();
+    const streamOpened = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+    const cartRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/cart");
     await page.goto("/wishlist");
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Mi lista de deseos");
+    // The event stream needs a session: the first server's cookie is valid on the second. It
+    // subscribes before it answers (events.routes.ts), so from here on a change is announced.
+    expect((await streamOpened).status()).toBe(200);
+    // Before the change the second server sees an empty cart and the header shows no badge.
+    expect(((await (await cartRead).json()) as { totalQuantity: number }).totalQuantity).toBe(0);
     const badge = page.getByTestId("cart-badge");
     expect(await badge.count()).toBe(0);
-    // Let the page open its live stream to the second server before the change.
-    await page.waitForTimeout(1000);
+    // Marks this document: it must still be the same one (no reload) when the badge updates.
+    await page.evaluate(() => {
+      document.documentElement.dataset.sameDocument = "yes";
+    });
 
     const added = await fetch(`${first.baseUrl}/api/cart/3`, {
       method: "POST",
@@ -82,6 +77,7 @@ describe("two server processes on one PostgreSQL database", () => {
     });
     expect(added.status).toBe(200);
     await expect.poll(() => badge.textContent(), { timeout: 5000 }).toBe("2");
+    expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe("yes");
     await context.close();
   });
 });
