@@ -61,4 +61,22 @@ describe("order mails", () => {
     const returned = orderStatusMail({ ...order, status: "devuelto" }, "pt", "https://tienda.example");
     expect(returned.text).toContain("Recebemos a sua devolução");
   });
+
+  it("acknowledges a withdrawal with the date and time it was recorded, on the shop's clock", () => {
+    const withdrawn = orderStatusMail(
+      {
+        ...order,
+        status: "devolucion-solicitada",
+        history: [
+          { status: "pagado", at: "2026-11-23T09:00:00.000Z", note: "" },
+          { status: "entregado", at: "2026-11-26T10:00:00.000Z", note: "" },
+          { status: "devolucion-solicitada", at: "2026-11-30T17:45:00.000Z", note: "" },
+        ],
+      },
+      "es",
+      "https://tienda.example",
+    );
+    expect(withdrawn.text).toContain("Hemos registrado tu desistimiento");
+    expect(withdrawn.text).toMatch(/Fecha y hora: 30 de noviembre de 2026 a las 18:45\./);
+  });
 });

@@ -19,6 +19,7 @@ const texts = {
     total: "Total (IVA incluido)",
     seeOrder: "Ver el pedido y descargar la factura",
     statusSubject: (number: string) => `Novedades de tu pedido ${number}`,
+    changedAt: (when: string) => `Fecha y hora: ${when}.`,
     status: {
       pagado: "Tu pedido está pagado.",
       preparando: "Estamos preparando tu pedido.",
@@ -26,7 +27,7 @@ const texts = {
       entregado: "Tu pedido figura como entregado. Si algo no está bien, tienes 14 días para devolverlo.",
       cancelado:
         "Tu pedido está cancelado. Te devolvemos el importe a la tarjeta y tienes la factura de abono en tu cuenta.",
-      "devolucion-solicitada": `Hemos registrado tu devolución. Envía el paquete a ${brand.company.address}; cuando llegue te devolveremos el dinero.`,
+      "devolucion-solicitada": `Hemos registrado tu desistimiento. Envía el paquete a ${brand.company.address}; cuando llegue te devolveremos el dinero.`,
       devuelto:
         "Hemos recibido tu devolución: te devolvemos el importe a la tarjeta y tienes la factura de abono en tu cuenta.",
     } satisfies Record<OrderStatus, string>,
@@ -41,6 +42,7 @@ const texts = {
     total: "Total (IVA incluído)",
     seeOrder: "Ver a encomenda e descarregar a fatura",
     statusSubject: (number: string) => `Novidades da sua encomenda ${number}`,
+    changedAt: (when: string) => `Data e hora: ${when}.`,
     status: {
       pagado: "A sua encomenda está paga.",
       preparando: "Estamos a preparar a sua encomenda.",
@@ -49,7 +51,7 @@ const texts = {
         "A sua encomenda consta como entregue. Se algo não estiver bem, tem 14 dias para a devolver.",
       cancelado:
         "A sua encomenda está cancelada. Devolvemos o valor ao cartão e tem a nota de crédito na sua conta.",
-      "devolucion-solicitada": `Registámos a sua devolução. Envie a encomenda para ${brand.company.address}; quando chegar devolvemos o dinheiro.`,
+      "devolucion-solicitada": `Registámos a resolução do contrato. Envie a encomenda para ${brand.company.address}; quando chegar devolvemos o dinheiro.`,
       devuelto:
         "Recebemos a sua devolução: devolvemos o valor ao cartão e tem a nota de crédito na sua conta.",
     } satisfies Record<OrderStatus, string>,
@@ -85,10 +87,18 @@ export function orderPlacedMail(order: OrderView, lang: Lang, origin: string): O
   );
 }
 
-/** The mail that tells the buyer their order moved on (shipped, delivered, cancelled, returned). */
+/**
+ * The mail that tells the buyer their order moved on (shipped, delivered, cancelled, returned),
+ * with the date and time of the change: for a withdrawal it is the acknowledgement the law asks for.
+ */
 export function orderStatusMail(order: OrderView, lang: Lang, origin: string): OrderMail {
   const words = texts[lang];
-  const paragraphs = [words.hello(order.buyer.name), `${order.number}: ${words.status[order.status]}`];
+  const change = order.history.findLast((event) => event.status === order.status);
+  const paragraphs = [
+    words.hello(order.buyer.name),
+    `${order.number}: ${words.status[order.status]}`,
+    ...(change ? [words.changedAt(shopTime(change.at, lang))] : []),
+  ];
   return compose(
     order.buyer.email,
     words.statusSubject(order.number),
@@ -99,6 +109,15 @@ export function orderStatusMail(order: OrderView, lang: Lang, origin: string): O
     },
     words.signature,
   );
+}
+
+/** A moment as the shop's clock shows it (the company is in Spain), with its zone. */
+function shopTime(iso: string, lang: Lang): string {
+  return new Date(iso).toLocaleString(localeOf[lang], {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/Madrid",
+  });
 }
 
 function compose(
