@@ -27,6 +27,19 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // Every browser we serve supports <link rel="modulepreload">.
         modulePreload: { polyfill: false },
         target: "es2022",
-        rollupOptions: { input: "src/web/entry-client.tsx" },
+        rolldownOptions: {
+          input: "src/web/entry-client.tsx",
+          // The entry exports nothing; needed to inline small common chunks below.
+          preserveEntrySignatures: false,
+          output: {
+            // Few, larger files on the first visit (docs/decisions/011-few-initial-chunks.md):
+            // everything the entry imports is one chunk, and common chunks under 4 KB are
+            // copied into the pages that use them instead of being fetched on their own.
+            codeSplitting: {
+              groups: [{ name: "shell", tags: ["$initial"] }],
+              experimentalInlineCommonChunks: { maxSize: 4096 },
+            },
+          },
+        },
       },
 }));

@@ -8,12 +8,17 @@ describe("navigation", () => {
     const response = await fetch(`${baseUrl()}/`);
     expect(response.status).toBe(200);
     const html = await response.text();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html.match(/<!DOCTYPE/gi)).toHaveLength(1);
     expect(html).toContain('<html lang="es-ES"');
     expect(html).toContain("Destacados");
     // The content is in place, not streamed behind a loading fallback.
     expect(html).not.toContain('<template id="B:');
     expect(html).toMatch(/<link rel="canonical" href="[^"]+\/"/);
     expect(html).toContain('hrefLang="pt"');
+    // The shell is one chunk: a first visit fetches a handful of scripts, not dozens of small
+    // ones (each is a request, and Lighthouse counts preloaded scripts against first paint).
+    expect(html.match(/rel="modulepreload"/g)?.length).toBeLessThanOrEqual(5);
   });
 
   it("shows gift ideas one age group at a time", async () => {

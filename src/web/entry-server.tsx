@@ -47,7 +47,8 @@ async function renderPage({ request, lang, origin, user, assetsFor }: RenderOpti
     // Never outline a finished page behind its fallback: crawlers and first paint get it inline.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  return new Response(prelude.pipeThrough(withDoctype()), {
+  // React writes the <!DOCTYPE html> itself when the root is <html>.
+  return new Response(prelude, {
     status: outcome.status,
     headers: { "content-type": "text/html; charset=utf-8" },
   });
@@ -77,15 +78,4 @@ async function prefetchPage(
 
 function redirectTo(location: string): Response {
   return new Response(null, { status: 302, headers: { location } });
-}
-
-function withDoctype(): TransformStream<Uint8Array, Uint8Array> {
-  let first = true;
-  return new TransformStream({
-    transform(chunk, controller) {
-      if (first) controller.enqueue(new TextEncoder().encode("<!DOCTYPE html>"));
-      first = false;
-      controller.enqueue(chunk);
-    },
-  });
 }
