@@ -42,7 +42,7 @@ export function HomeView() {
           {categoryTree.map(({ name }) => (
             <li key={name}>
               <Link to={paths.category(name)} className={styles.category}>
-                <ProductImage src={categoryImage(name)} alt="" sizes="160px" />
+                <ProductImage src={categoryImage(name)} alt="" sizes="160px" className={styles.categoryArt} />
                 <span>{t(`categories.${name}`)}</span>
               </Link>
             </li>
