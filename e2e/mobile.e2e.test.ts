@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { setUpBrowser } from "./support/browser.ts";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
 
@@ -12,6 +13,45 @@ describe("small screens", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     },
   );
+
+  it("fits the account pages and the checkout of a shopper with a very long email address", async () => {
+    const page = await session.newPage({ mobile: true });
+    const email = "maria.de.los.angeles.fernandez-villaverde.2026@correo-de-ejemplo-muy-largo.example";
+    await registerShopper(page, { email });
+    const headers = { origin: baseUrl() };
+    expect((await page.request.post("/api/cart/3", { data: { cantidad: 1 }, headers })).status()).toBe(200);
+    const address = {
+      name: "María",
+      lastName: "Fernández",
+      street: "Calle de Alcalá 12",
+      floorDoor: "",
+      postalCode: "28013",
+      city: "Madrid",
+      country: "ES",
+      region: "28",
+      phone: "612345678",
+    };
+    expect((await page.request.post("/api/addresses", { data: address, headers })).ok()).toBe(true);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    for (const path of [
+      "/login",
+      "/datos/personales",
+      "/direccion",
+      "/wishlist",
+      "/cupones",
+      "/pedidos",
+      "/abono",
+    ]) {
+      await page.goto(path);
+      await page.locator("main h1").waitFor();
+      expect({ path, width: await width() }).toEqual({ path, width: 390 });
+    }
+    // The invoice step names the address the confirmation goes to.
+    await page.goto("/checkout");
+    await page.locator("main").getByRole("button", { name: "Continuar" }).click();
+    await page.locator("main").getByText(email).waitFor();
+    expect({ path: "/checkout", width: await width() }).toEqual({ path: "/checkout", width: 390 });
+  });
 
   it("opens the sidebar, expands a category with a turning arrow, and closes on a sub-link", async () => {
     const page = await session.newPage({ mobile: true });

@@ -27,7 +27,7 @@ export function CartView() {
             {cart.lines.map(({ product, cantidad }) => (
               <li key={product.id} className={styles.line}>
                 <ProductImage src={product.imagen} alt="" sizes="96px" className={styles.image} />
-                <div>
+                <div className={styles.about}>
                   <Link to={paths.product(product.id)}>{product.texto}</Link>
                   <Price euros={product.precio} className={styles.unitPrice} />
                 </div>
