@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
 
@@ -142,6 +143,27 @@ describe("navigation", () => {
     expect(data["@type"]).toBe("Product");
     expect(Number(data.offers.price)).toBeGreaterThan(0);
     expect(data.offers.availability).toMatch(/InStock|OutOfStock/);
+  });
+
+  it("hydrates a signed-in shopper's pages as the server drew them, however fast their data comes", async () => {
+    const page = await session.newPage();
+    await registerShopper(page, { email: `hydration-${Date.now()}@example.com` });
+    const headers = { origin: baseUrl() };
+    expect((await page.request.post("/api/cart/3", { data: { cantidad: 2 }, headers })).ok()).toBe(true);
+    expect((await page.request.put("/api/wishlist/3", { headers })).ok()).toBe(true);
+    const mismatches: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().startsWith("Recovered during hydration")) mismatches.push(page.url());
+    });
+    // The cart and the wish list reach the browser after the HTML; the race is timing-dependent.
+    for (let round = 0; round < 4; round++) {
+      for (const path of ["/checkout", "/detalle/3", "/wishlist"]) {
+        await page.goto(path);
+        await page.getByTestId("cart-badge").waitFor();
+        await page.waitForLoadState("networkidle");
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it("raises no page errors along the way", () => {

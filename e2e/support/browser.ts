@@ -5,7 +5,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 export const baseUrl = () => inject("baseUrl");
 
 export type BrowserSession = {
-  /** A new page in a fresh context (no cookies), with console errors collected. */
+  /** A new page in a fresh context (no cookies), with page errors and hydration mismatches collected. */
   newPage(options?: { mobile?: boolean }): Promise<Page>;
   errors: string[];
 };
@@ -35,6 +35,10 @@ export function setUpBrowser(): BrowserSession {
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (error) => errors.push(error.message));
+      // entry-client reports a page that had to be rebuilt because it differed from the server's HTML.
+      page.on("console", (message) => {
+        if (message.text().startsWith("Recovered during hydration")) errors.push(message.text());
+      });
       return page;
     },
   };

@@ -1,7 +1,7 @@
 import { hydrate } from "@tanstack/react-query";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { AppRoutes } from "./app/app-routes.tsx";
+import { AppRoutes, preloadPageFor } from "./app/app-routes.tsx";
 import { BOOT_ELEMENT_ID, type BootData } from "./app/boot-data.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { createI18nStore } from "./lib/i18n/i18n-store.ts";
@@ -15,7 +15,9 @@ hydrate(queryClient, boot.queryState);
 const root = document.getElementById("root");
 if (!root) throw new Error("No #root element");
 
-// The page's module is still loading: React keeps the server's HTML until it arrives.
+// The server already asked for the page's module (modulepreload); hydrating once it is here keeps
+// the whole page in one pass, so nothing can change between the server's HTML and hydration.
+await preloadPageFor(window.location.pathname);
 hydrateRoot(
   root,
   <AppProviders

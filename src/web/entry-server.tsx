@@ -1,6 +1,6 @@
 import { dehydrate } from "@tanstack/react-query";
 import { prerender } from "react-dom/static";
-import { matchPath, StaticRouter } from "react-router";
+import { StaticRouter } from "react-router";
 import type { Lang } from "#shared/lang.ts";
 import type { RendererModule, RenderOptions } from "#shared/ssr-contract.ts";
 import { AppRoutes } from "./app/app-routes.tsx";
@@ -8,7 +8,7 @@ import { serializeBootData } from "./app/boot-data.ts";
 import { Document } from "./app/document.tsx";
 import type { PrefetchOutcome } from "./app/page-module.ts";
 import { AppProviders } from "./app/providers.tsx";
-import { guardedPage, guardedRoutes, loadPage, type PageName, publicRoutes } from "./app/route-table.ts";
+import { loadPage, type MatchedPage, matchPage } from "./app/route-table.ts";
 import { setApiFetcher } from "./lib/api-client.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -32,7 +32,7 @@ async function renderPage({ request, lang, origin, user, assetsFor }: RenderOpti
   const messages = await loadMessages(lang);
   const bootJson = serializeBootData({ lang, origin, messages, user, queryState: dehydrate(queryClient) });
   const { prelude } = await prerender(
-    <Document lang={lang} assets={assetsFor(route.page ? [route.page] : [])} bootJson={bootJson}>
+    <Document lang={lang} assets={assetsFor([route.page])} bootJson={bootJson}>
       <AppProviders
         queryClient={queryClient}
         i18n={createI18nStore(lang, messages)}
@@ -54,24 +54,10 @@ async function renderPage({ request, lang, origin, user, assetsFor }: RenderOpti
   });
 }
 
-type MatchedRoute = { page: PageName | undefined; params: Record<string, string | undefined> };
-
-function matchPage(pathname: string): MatchedRoute | undefined {
-  for (const { path, page } of publicRoutes) {
-    const match = matchPath(path, pathname);
-    if (match) return { page, params: match.params };
-  }
-  // Guarded pages render their guard, which sends a signed-out shopper home in the browser.
-  const guarded = guardedRoutes.find((path) => matchPath(path, pathname));
-  if (guarded) return { page: guardedPage(guarded), params: {} };
-  return undefined;
-}
-
 async function prefetchPage(
-  route: MatchedRoute,
+  route: MatchedPage,
   context: { queryClient: ReturnType<typeof createQueryClient>; lang: Lang; searchParams: URLSearchParams },
 ): Promise<PrefetchOutcome> {
-  if (!route.page) return { status: 200 };
   const page = await loadPage(route.page);
   return page.prefetch ? page.prefetch({ ...context, params: route.params }) : { status: 200 };
 }

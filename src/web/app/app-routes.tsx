@@ -1,10 +1,11 @@
-import { lazy } from "react";
+import { type ComponentType, lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import {
   guardedPage,
   guardedPages,
   guardedRoutes,
   loadPage,
+  matchPage,
   type PageName,
   publicRoutes,
 } from "./route-table.ts";
@@ -12,13 +13,35 @@ import { Guard } from "./shell/guard.tsx";
 import { RootLayout } from "./shell/root-layout.tsx";
 
 const pageNames: PageName[] = [...publicRoutes.map(({ page }) => page), ...Object.values(guardedPages)];
-const pages = Object.fromEntries(
+const lazyPages = Object.fromEntries(
   pageNames.map((page) => [page, lazy(async () => ({ default: (await loadPage(page)).Component }))]),
-) as Record<PageName, React.LazyExoticComponent<React.ComponentType>>;
+) as Record<PageName, React.LazyExoticComponent<ComponentType>>;
+
+/** Pages loaded before hydration; they render at once instead of suspending. */
+const readyPages = new Map<PageName, ComponentType>();
+
+/**
+ * Loads the module of the page at `pathname` before the browser hydrates. Without it the page's
+ * boundary would wait for its module while the shell is already live, and per-user data arriving
+ * in between (the cart, the wish list) would make the page differ from the server's HTML.
+ */
+export async function preloadPageFor(pathname: string): Promise<void> {
+  const route = matchPage(pathname);
+  if (!route) return;
+  try {
+    readyPages.set(route.page, (await loadPage(route.page)).Component);
+  } catch {
+    // Left to the lazy loader, whose failure the route's error boundary shows.
+  }
+}
+
+function Page({ name }: { name: PageName }) {
+  const Component = readyPages.get(name) ?? lazyPages[name];
+  return <Component />;
+}
 
 function GuardedPage({ path }: { path: (typeof guardedRoutes)[number] }) {
-  const Page = pages[guardedPage(path)];
-  return <Page />;
+  return <Page name={guardedPage(path)} />;
 }
 
 /** The same tree on the server and in the browser; pages load on demand (spec §2). */
@@ -26,10 +49,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        {publicRoutes.map(({ path, page }) => {
-          const Page = pages[page];
-          return <Route key={path} path={path} element={<Page />} />;
-        })}
+        {publicRoutes.map(({ path, page }) => (
+          <Route key={path} path={path} element={<Page name={page} />} />
+        ))}
         <Route element={<Guard />}>
           {guardedRoutes.map((path) => (
             <Route key={path} path={path} element={<GuardedPage path={path} />} />

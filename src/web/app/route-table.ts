@@ -1,3 +1,4 @@
+import { matchPath } from "react-router";
 import { guardedPatterns } from "#shared/paths.ts";
 import type { PageModule } from "./page-module.ts";
 
@@ -43,4 +44,17 @@ export function loadPage(name: PageName): Promise<PageModule> {
   const load = pageModules[`./pages/${name}.tsx`];
   if (!load) throw new Error(`No page module ${name}`);
   return load();
+}
+
+export type MatchedPage = { page: PageName; params: Record<string, string | undefined> };
+
+/** The page a path shows, with its parameters; undefined for a path the shop does not know. */
+export function matchPage(pathname: string): MatchedPage | undefined {
+  for (const { path, page } of publicRoutes) {
+    const match = matchPath(path, pathname);
+    if (match) return { page, params: match.params };
+  }
+  // Guarded pages render their guard, which sends a signed-out shopper home in the browser.
+  const guarded = guardedRoutes.find((path) => matchPath(path, pathname));
+  return guarded ? { page: guardedPage(guarded), params: {} } : undefined;
 }
