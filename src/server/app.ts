@@ -16,6 +16,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { sameOriginWrites } from "./http/same-origin-writes.ts";
 import { staticFiles } from "./http/static-files.ts";
 import { apiError } from "./http/validate.ts";
 import type { ChangeHub } from "./live/change-hub.ts";
@@ -87,6 +88,7 @@ export function createApi(deps: ApiDeps) {
         onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
       }),
     )
+    .use(sameOriginWrites(deps.origin))
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
     .route("/me", accountRoutes(auth, database.db, hub))

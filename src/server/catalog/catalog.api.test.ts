@@ -41,6 +41,19 @@ describe("catalogue API", () => {
     expect(bad.error.code).toBe("invalid-request");
   });
 
+  it.each([
+    "/api/home?lang=xx",
+    "/api/products?lang=xx",
+    "/api/products/1?lang=xx",
+    "/api/products/1?lang=%ff",
+    "/api/categories/Juguete?lang=fr",
+    "/api/categories/Juguete?page=-1",
+    "/api/search?lang=xx&q=gato",
+  ])("answers 400 with a JSON error to the bad query of %s", async (path) => {
+    const bad = await getJson<{ error: { code: string } }>(path, 400);
+    expect(bad.error.code).toBe("invalid-request");
+  });
+
   it("lists a category sorted by price and paginated", async () => {
     const page = await getJson<CategoryPage>("/api/categories/Juguete?sort=price-asc");
     expect(page.category.name).toBe("Juguete");

@@ -42,15 +42,20 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
       const products = sortProducts(catalog.listProductsByCategory(category), sort, lang);
       return c.json(await paginate(products, page, lang, stockFor));
     })
-    .get("/products/:id", validate("param", productIdParamSchema), async (c) => {
-      const { id } = c.req.valid("param");
-      const lang = langQuerySchema.parse({ lang: c.req.query("lang") }).lang;
-      const product = catalog.getProduct(id);
-      if (!product) return c.json(apiError("product-not-found", `No product ${id}`), 404);
-      const related = relatedProducts(catalog, product);
-      const stock = await readStock(db, [product.id, ...related.map((p) => p.id)]);
-      return c.json(toProductDetail(product, lang, stock, related));
-    })
+    .get(
+      "/products/:id",
+      validate("param", productIdParamSchema),
+      validate("query", langQuerySchema),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { lang } = c.req.valid("query");
+        const product = catalog.getProduct(id);
+        if (!product) return c.json(apiError("product-not-found", `No product ${id}`), 404);
+        const related = relatedProducts(catalog, product);
+        const stock = await readStock(db, [product.id, ...related.map((p) => p.id)]);
+        return c.json(toProductDetail(product, lang, stock, related));
+      },
+    )
     .get("/categories/:name", validate("query", productListQuerySchema), async (c) => {
       const { lang, sort, page } = c.req.valid("query");
       const name = canonicalCategory(c.req.param("name"));

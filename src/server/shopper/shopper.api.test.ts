@@ -109,6 +109,17 @@ describe("personal data", () => {
 });
 
 describe("privacy", () => {
+  it("ignores another site's page writing with the shopper's cookie", async () => {
+    const cookie = await signUpShopper(api, "carla@example.com");
+    const forged = await api.request("/api/wishlist/7", {
+      method: "PUT",
+      headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(forged.status).toBe(403);
+    const carla = await json<WishlistView>(await asShopper(api, cookie)("GET", "/api/wishlist"));
+    expect(carla.items).toEqual([]);
+  });
+
   it("keeps each shopper's documents to themselves", async () => {
     await json(await ana("PUT", "/api/wishlist/3"));
     const theirs = await json<WishlistView>(await bruno("GET", "/api/wishlist"));
