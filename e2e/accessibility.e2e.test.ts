@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setUpBrowser } from "./support/browser.ts";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
 import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
@@ -68,6 +68,53 @@ describe("accessibility", () => {
       const severe = await severeViolations(page);
       if (severe.length > 0) found[path] = severe;
     }
+    expect(found).toEqual({});
+  });
+
+  it("the checkout steps, the thank-you page and the order page have no serious or critical axe violations", async () => {
+    const page = await session.newPage();
+    await registerShopper(page, { email: "axe.checkout@example.com" });
+    const headers = { origin: baseUrl() };
+    expect((await page.request.post("/api/cart/3", { data: { cantidad: 1 }, headers })).ok()).toBe(true);
+    const address = {
+      name: "Ana",
+      lastName: "García López",
+      street: "Calle Mayor 1",
+      floorDoor: "",
+      postalCode: "28013",
+      city: "Madrid",
+      country: "ES",
+      region: "28",
+      phone: "612345678",
+    };
+    expect((await page.request.post("/api/addresses", { data: address, headers })).ok()).toBe(true);
+    const main = page.locator("main");
+    const found: Record<string, string[]> = {};
+    const check = async (where: string) => {
+      await page.waitForLoadState("networkidle");
+      const severe = await severeViolations(page);
+      if (severe.length > 0) found[where] = severe;
+    };
+    await page.goto("/checkout");
+    for (const step of ["address", "invoice", "shipping"]) {
+      await check(step);
+      await main.getByRole("button", { name: "Continuar", exact: true }).click();
+    }
+    await check("coupon");
+    await main.getByRole("button", { name: "Continuar sin cupón" }).click();
+    await main.getByLabel("Titular de la tarjeta").fill("ANA GARCIA");
+    await check("payment");
+    await main.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+    await main.getByLabel("Caducidad (MM/AA)").fill("12/39");
+    await main.getByLabel("Código de seguridad (CVC)").fill("123");
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
+    await check("review");
+    await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
+    await main.getByRole("heading", { name: "¡Gracias! Tu pedido está hecho" }).waitFor();
+    await check("/checkout/fin");
+    await main.getByRole("link", { name: "Ver el pedido y la factura" }).click();
+    await main.getByRole("button", { name: "Cancelar el pedido" }).waitFor();
+    await check("/detalle/compra/{id}");
     expect(found).toEqual({});
   });
 });

@@ -150,7 +150,9 @@ describe("navigation", () => {
     await registerShopper(page, { email: `hydration-${Date.now()}@example.com` });
     const headers = { origin: baseUrl() };
     expect((await page.request.post("/api/cart/3", { data: { cantidad: 2 }, headers })).ok()).toBe(true);
-    expect((await page.request.put("/api/wishlist/3", { headers })).ok()).toBe(true);
+    await page.goto("/detalle/3");
+    await page.locator("main").getByRole("button", { name: "Añadir a mi lista de deseos" }).click();
+    await page.locator("main").getByRole("button", { name: "Quitar de mi lista de deseos" }).waitFor();
     const mismatches: string[] = [];
     page.on("console", (message) => {
       if (message.text().startsWith("Recovered during hydration")) mismatches.push(page.url());

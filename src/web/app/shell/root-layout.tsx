@@ -26,7 +26,7 @@ export function RootLayout() {
       <main id="main" className={styles.main}>
         {/* Keyed by path: each page gets a fresh boundary, so loading shows the spinner. */}
         <ErrorBoundary key={pathname} fallback={<RouteError />}>
-          <Suspense fallback={<Spinner fullPage label={t("common.loading")} />}>
+          <Suspense fallback={<PageLoading label={t("common.loading")} />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
@@ -36,6 +36,16 @@ export function RootLayout() {
       <ToastArea />
       <PendingIntentRunner />
       <LiveUpdates />
+    </>
+  );
+}
+
+/** While a page's code or data loads, the document still has a title (the old page's is gone). */
+function PageLoading({ label }: { label: string }) {
+  return (
+    <>
+      <title>{label}</title>
+      <Spinner fullPage label={label} />
     </>
   );
 }
