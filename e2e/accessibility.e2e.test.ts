@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { setUpBrowser } from "./support/browser.ts";
 import { registerShopper } from "./support/register.ts";
+import { prepareCheckout } from "./support/shopper-api.ts";
 
 const session = setUpBrowser();
 
@@ -74,20 +75,7 @@ describe("accessibility", () => {
   it("the checkout steps, the thank-you page and the order page have no serious or critical axe violations", async () => {
     const page = await session.newPage();
     await registerShopper(page, { email: "axe.checkout@example.com" });
-    const headers = { origin: baseUrl() };
-    expect((await page.request.post("/api/cart/3", { data: { cantidad: 1 }, headers })).ok()).toBe(true);
-    const address = {
-      name: "Ana",
-      lastName: "García López",
-      street: "Calle Mayor 1",
-      floorDoor: "",
-      postalCode: "28013",
-      city: "Madrid",
-      country: "ES",
-      region: "28",
-      phone: "612345678",
-    };
-    expect((await page.request.post("/api/addresses", { data: address, headers })).ok()).toBe(true);
+    await prepareCheckout(page);
     const main = page.locator("main");
     const found: Record<string, string[]> = {};
     const check = async (where: string) => {

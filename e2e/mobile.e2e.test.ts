@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { setUpBrowser } from "./support/browser.ts";
 import { registerShopper } from "./support/register.ts";
+import { MADRID_ADDRESS, prepareCheckout } from "./support/shopper-api.ts";
 
 const session = setUpBrowser();
 
@@ -18,20 +19,7 @@ describe("small screens", () => {
     const page = await session.newPage({ mobile: true });
     const email = "maria.de.los.angeles.fernandez-villaverde.2026@correo-de-ejemplo-muy-largo.example";
     await registerShopper(page, { email });
-    const headers = { origin: baseUrl() };
-    expect((await page.request.post("/api/cart/3", { data: { cantidad: 1 }, headers })).status()).toBe(200);
-    const address = {
-      name: "María",
-      lastName: "Fernández",
-      street: "Calle de Alcalá 12",
-      floorDoor: "",
-      postalCode: "28013",
-      city: "Madrid",
-      country: "ES",
-      region: "28",
-      phone: "612345678",
-    };
-    expect((await page.request.post("/api/addresses", { data: address, headers })).ok()).toBe(true);
+    await prepareCheckout(page, { ...MADRID_ADDRESS, name: "María", lastName: "Fernández" });
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     for (const path of [
       "/login",

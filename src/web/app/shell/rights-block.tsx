@@ -1,4 +1,5 @@
 import { brand } from "#shared/brand.ts";
+import { beforeFullStop } from "#shared/text.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useCurrentYear } from "#web/lib/use-current-year.ts";
 import { Logo } from "#web/ui/logo.tsx";
@@ -15,7 +16,8 @@ export function RightsBlock() {
         © {year} {brand.franchise}. {t("rights.allRights")}
       </p>
       <p>
-        © {year} {brand.company.legalName}. {t("rights.storeNotice", { shop: brand.shopName })}
+        © {year} {beforeFullStop(brand.company.legalName)}.{" "}
+        {t("rights.storeNotice", { shop: brand.shopName })}
       </p>
       <p className={styles.warning}>{t("rights.warning")}</p>
       <p className={styles.credit}>{brand.designCredit}</p>

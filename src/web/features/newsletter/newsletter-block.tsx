@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
+import { beforeFullStop } from "#shared/text.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import styles from "./newsletter-block.module.css";
 
@@ -85,7 +86,7 @@ export function NewsletterBlock() {
           <span>{t("newsletter.consent")}</span>
         </label>
         <p className={styles.notice}>
-          {t("newsletter.dataNotice", { company: brand.company.legalName })}{" "}
+          {t("newsletter.dataNotice", { company: beforeFullStop(brand.company.legalName) })}{" "}
           <Link to={paths.footer("politica-de-privacidad")}>{t("infoPages.politica-de-privacidad")}</Link>.
         </p>
       </form>
