@@ -1,6 +1,7 @@
 /**
  * The operator's order commands, sent to the running shop:
  *
+ *   npm run orders -- list                 (every order, newest first; or: list pagado)
  *   npm run orders -- ship 2026-000001     (also: prepare, deliver, receive-return, cancel)
  *
  * The shop's address comes from SHOP_URL (default http://localhost:$PORT, port 3000), the token
@@ -8,14 +9,28 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { operatorSteps } from "../src/shared/api/order-contract.ts";
+import {
+  type OperatorOrderRow,
+  type OrderStatus,
+  operatorSteps,
+  orderStatuses,
+} from "../src/shared/api/order-contract.ts";
+import { formatPrice } from "../src/shared/money.ts";
 
-const usage = `usage: npm run orders -- <${operatorSteps.join("|")}> ORDER-NUMBER`;
+const usage = [
+  `usage: npm run orders -- list [${orderStatuses.join("|")}]`,
+  `       npm run orders -- <${operatorSteps.join("|")}> ORDER-NUMBER`,
+].join("\n");
 
 type Step = (typeof operatorSteps)[number];
+type ApiAnswer = { ok: boolean; status: number; body: Record<string, unknown> };
 
 function isStep(value: string | undefined): value is Step {
   return operatorSteps.some((step) => step === value);
+}
+
+function isStatus(value: string | undefined): value is OrderStatus {
+  return orderStatuses.some((status) => status === value);
 }
 
 function operatorToken(): string {
@@ -25,32 +40,101 @@ function operatorToken(): string {
   return readFileSync(file, "utf8").trim();
 }
 
-async function main(args: string[]): Promise<number> {
-  const [step, number] = args;
-  if (!isStep(step) || !number) {
+function shopUrl(): string {
+  return (process.env.SHOP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+}
+
+/** Calls the operator API; undefined (after saying why) when the shop cannot be reached. */
+async function callShop(method: "GET" | "POST", path: string): Promise<ApiAnswer | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(`${shopUrl()}/api/operator${path}`, {
+      method,
+      headers: { authorization: `Bearer ${operatorToken()}` },
+    });
+  } catch (error) {
+    console.error(
+      `Could not reach the shop at ${shopUrl()}: ${error instanceof Error ? error.message : error}`,
+    );
+    return undefined;
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return { ok: response.ok, status: response.status, body };
+}
+
+function refusal({ status, body }: ApiAnswer): string {
+  const error = body.error as { message?: string } | undefined;
+  return `Refused (${status}): ${error?.message ?? "no reason given"}`;
+}
+
+const madridTime = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/Madrid",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+/** Units and totals line up on the right, like figures in a ledger. */
+const RIGHT_ALIGNED = new Set([3, 4]);
+
+/** One aligned line per order, for a terminal. */
+function formatOrderTable(rows: readonly OperatorOrderRow[]): string {
+  if (rows.length === 0) return "No orders.";
+  const cells = rows.map((row) => [
+    row.number,
+    row.status,
+    madridTime.format(new Date(row.placedAt)),
+    `${row.units} u.`,
+    formatPrice(row.totalCents / 100, "es").replace(/\s/g, " "),
+    `${row.buyer} <${row.email}>`,
+    row.destination,
+  ]);
+  const widths =
+    cells[0]?.map((_, column) => Math.max(...cells.map((line) => line[column]?.length ?? 0))) ?? [];
+  return cells
+    .map((line) =>
+      line
+        .map((cell, column) => {
+          if (column === line.length - 1) return cell;
+          const width = widths[column] ?? 0;
+          return RIGHT_ALIGNED.has(column) ? cell.padStart(width) : cell.padEnd(width);
+        })
+        .join("  "),
+    )
+    .join("\n");
+}
+
+async function list(status: string | undefined): Promise<number> {
+  if (status !== undefined && !isStatus(status)) {
     console.error(usage);
     return 2;
   }
-  const shop = (process.env.SHOP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
-  const url = `${shop}/api/operator/orders/${encodeURIComponent(number)}/${step}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${operatorToken()}` } });
-  } catch (error) {
-    console.error(`Could not reach the shop at ${shop}: ${error instanceof Error ? error.message : error}`);
+  const answer = await callShop("GET", `/orders${status ? `?status=${status}` : ""}`);
+  if (!answer) return 1;
+  if (!answer.ok) {
+    console.error(refusal(answer));
     return 1;
   }
-  const body = (await response.json().catch(() => ({}))) as {
-    status?: string;
-    changed?: boolean;
-    error?: { message?: string };
-  };
-  if (!response.ok) {
-    console.error(`Refused (${response.status}): ${body.error?.message ?? response.statusText}`);
-    return 1;
-  }
-  console.log(`Order ${number}: ${body.status}${body.changed ? "" : " (already)"}`);
+  console.log(formatOrderTable(answer.body.items as OperatorOrderRow[]));
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+async function move(step: Step, number: string): Promise<number> {
+  const answer = await callShop("POST", `/orders/${encodeURIComponent(number)}/${step}`);
+  if (!answer) return 1;
+  if (!answer.ok) {
+    console.error(refusal(answer));
+    return 1;
+  }
+  console.log(`Order ${number}: ${answer.body.status}${answer.body.changed ? "" : " (already)"}`);
+  return 0;
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, argument] = args;
+  if (command === "list" && args.length <= 2) return list(argument);
+  if (isStep(command) && argument && args.length === 2) return move(command, argument);
+  console.error(usage);
+  return 2;
+}
+
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

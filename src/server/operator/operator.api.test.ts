@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreditNoteSummary, OrderView } from "#shared/api/order-contract.ts";
+import type { CreditNoteSummary, OperatorOrderRow, OrderView } from "#shared/api/order-contract.ts";
 import { orderEvent, productStock } from "../db/schema.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
 import { body, shopperWithOrder } from "../testing/test-orders.ts";
@@ -55,6 +55,34 @@ describe("the operator", () => {
     ]);
     // Shipped: the shopper can no longer cancel.
     expect((await shopper("POST", `/api/orders/${order.id}/cancel`)).status).toBe(409);
+  });
+
+  it("lists the orders newest first, by status, with what packing needs", async () => {
+    const listed = (query = "", token = TEST_OPERATOR_TOKEN) =>
+      api.request(`/api/operator/orders${query}`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await listed("", "x".repeat(40))).status).toBe(401);
+    expect((await listed("?status=perdido")).status).toBe(400);
+    const { order: older } = await shopperWithOrder(api, "list-a@example.com", { 4: 2, 5: 1 });
+    const { order: newer } = await shopperWithOrder(api, "list-b@example.com", { 6: 1 });
+    await body(await operator(older.number, "ship"), 200);
+
+    const all = await body<{ items: OperatorOrderRow[] }>(await listed(), 200);
+    const numbers = all.items.map((row) => row.number);
+    expect(numbers.indexOf(newer.number)).toBeLessThan(numbers.indexOf(older.number));
+    expect(all.items.find((row) => row.number === older.number)).toEqual({
+      number: older.number,
+      status: "enviado",
+      placedAt: older.placedAt,
+      buyer: `${older.buyer.name} ${older.buyer.lastName}`,
+      email: "list-a@example.com",
+      destination: `${older.address.postalCode} ${older.address.city} (${older.address.country})`,
+      units: 3,
+      totalCents: older.totals.totalCents,
+    });
+    const shipped = await body<{ items: OperatorOrderRow[] }>(await listed("?status=enviado"), 200);
+    expect(shipped.items.every((row) => row.status === "enviado")).toBe(true);
+    expect(shipped.items.map((row) => row.number)).toContain(older.number);
+    expect(shipped.items.map((row) => row.number)).not.toContain(newer.number);
   });
 
   it("answers 404 for an unknown order and 400 for a bad step or number", async () => {
@@ -116,6 +144,12 @@ describe("npm run orders", () => {
         });
       const { stdout } = await run(["ship", order.number]);
       expect(stdout.trim()).toBe(`Order ${order.number}: enviado`);
+      const listed = await run(["list", "enviado"]);
+      const line = listed.stdout.split("\n").find((text) => text.startsWith(order.number));
+      expect(line).toMatch(
+        /^\d{4}-\d{6}\s+enviado\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+1 u\.\s+[\d,]+ €\s+Ana García <cli@example\.com>\s+\d{5} /,
+      );
+      expect((await run(["list", "devuelto"])).stdout.trim()).not.toContain(order.number);
       const failure = await run(["prepare", order.number]).catch(
         (error: { code: number; stderr: string }) => error,
       );
@@ -123,6 +157,8 @@ describe("npm run orders", () => {
       expect("stderr" in failure ? failure.stderr : "").toContain("is enviado; cannot prepare");
       const usage = await run(["fly"]).catch((error: { code: number; stderr: string }) => error);
       expect(usage).toMatchObject({ code: 2 });
+      const badStatus = await run(["list", "perdido"]).catch((error: { code: number }) => error);
+      expect(badStatus).toMatchObject({ code: 2 });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

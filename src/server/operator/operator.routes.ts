@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { z } from "zod";
-import { operatorSteps } from "#shared/api/order-contract.ts";
+import { operatorOrderListQuerySchema, operatorSteps } from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
 import { shopOrder } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { type LifecycleDeps, transitionOrder } from "../orders/order-lifecycle.ts";
 import type { OrderNotifier } from "../orders/order-notifier.ts";
+import { listOrdersForOperator } from "./operator-orders.ts";
 
 const stepParams = z.object({
   number: z.string().regex(/^\d{4}-\d{6}$/),
@@ -15,8 +16,8 @@ const stepParams = z.object({
 });
 
 /**
- * The operator's side of orders (`npm run orders -- ship 2026-000001`): moves an order along and
- * tells the buyer (live and by mail). Guarded by the operator token, never by a shopper's session.
+ * The operator's side of orders (`npm run orders -- list pagado`, `… ship 2026-000001`): lists
+ * them, and moves one along telling the buyer (live and by mail). Guarded by the operator token, never by a shopper's session.
  */
 export function operatorRoutes(deps: LifecycleDeps & { notifier: OrderNotifier; token: string }) {
   const { db, notifier } = deps;
@@ -28,6 +29,9 @@ export function operatorRoutes(deps: LifecycleDeps & { notifier: OrderNotifier; 
         invalidAuthenticationHeader: { message: apiError("unauthorized", "Malformed operator token") },
         invalidToken: { message: apiError("unauthorized", "Wrong operator token") },
       }),
+    )
+    .get("/orders", validate("query", operatorOrderListQuerySchema), async (c) =>
+      c.json({ items: await listOrdersForOperator(db, c.req.valid("query")) }),
     )
     .post("/orders/:number/:step", validate("param", stepParams), async (c) => {
       const { number, step } = c.req.valid("param");

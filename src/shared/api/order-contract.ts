@@ -25,6 +25,24 @@ export const orderStatuses = [
 /** What the operator's command may do to an order (`npm run orders -- ship 2026-000001`). */
 export const operatorSteps = ["prepare", "ship", "deliver", "receive-return", "cancel"] as const;
 
+/** `npm run orders -- list [status]`: the orders to work on, newest first. */
+export const operatorOrderListQuerySchema = z.object({
+  status: z.enum(orderStatuses).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** One order as the operator's list shows it: enough to pack and ship, no card or tax data. */
+export type OperatorOrderRow = {
+  number: string;
+  status: OrderStatus;
+  placedAt: string;
+  buyer: string;
+  email: string;
+  destination: string;
+  units: number;
+  totalCents: number;
+};
+
 /** The right of withdrawal: days from delivery to ask for a return. */
 export const WITHDRAWAL_DAYS = 14;
 export type OrderStatus = (typeof orderStatuses)[number];
