@@ -153,6 +153,10 @@ describe("navigation", () => {
     await page.goto("/detalle/3");
     await page.locator("main").getByRole("button", { name: "Añadir a mi lista de deseos" }).click();
     await page.locator("main").getByRole("button", { name: "Quitar de mi lista de deseos" }).waitFor();
+    // The server already draws the shopper's badge and hearts, and keeps the page out of shared caches.
+    const home = await page.request.get("/");
+    expect(home.headers()["cache-control"]).toBe("private, no-cache");
+    expect(await home.text()).toContain('data-testid="cart-badge">2<');
     const mismatches: string[] = [];
     page.on("console", (message) => {
       if (message.text().startsWith("Recovered during hydration")) mismatches.push(page.url());

@@ -1,4 +1,5 @@
-import { dehydrate } from "@tanstack/react-query";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { Lang } from "#shared/lang.ts";
@@ -9,15 +10,31 @@ import { Document } from "./app/document.tsx";
 import type { PrefetchOutcome } from "./app/page-module.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { loadPage, type MatchedPage, matchPage } from "./app/route-table.ts";
+import { cartQuery } from "./features/cart/api/cart-calls.ts";
+import { wishlistQuery } from "./features/wishlist/api/wishlist-calls.ts";
 import { setApiFetcher } from "./lib/api-client.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createSessionStore } from "./lib/session/session-store.ts";
 
-/** Pages call the API in-process on the server: same requests as the browser, no network. */
+/** The cookies of the page request being rendered, for the API calls made while rendering it. */
+const pageCookies = new AsyncLocalStorage<string | null>();
+
+/**
+ * Pages call the API in-process on the server: same requests as the browser, no network, and
+ * with the shopper's cookies, so their own cart and wish list are in the HTML too.
+ */
 export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
-  setApiFetcher((input, init) => apiFetch(new Request(new URL(input, "http://internal"), init)));
-  return { renderPage };
+  setApiFetcher((input, init) => {
+    const request = new Request(new URL(input, "http://internal"), init);
+    const cookie = pageCookies.getStore();
+    if (cookie) request.headers.set("cookie", cookie);
+    return apiFetch(request);
+  });
+  return {
+    renderPage: (options) =>
+      pageCookies.run(options.request.headers.get("cookie"), () => renderPage(options)),
+  };
 };
 
 async function renderPage({ request, lang, origin, user, assetsFor }: RenderOptions): Promise<Response> {
@@ -26,7 +43,10 @@ async function renderPage({ request, lang, origin, user, assetsFor }: RenderOpti
   const route = matchPage(url.pathname);
   // Spec §2: an unknown path goes to /.
   if (!route) return redirectTo("/");
-  const outcome = await prefetchPage(route, { queryClient, lang, searchParams: url.searchParams });
+  const [outcome] = await Promise.all([
+    prefetchPage(route, { queryClient, lang, searchParams: url.searchParams }),
+    user ? prefetchShopperData(queryClient, lang) : undefined,
+  ]);
   if ("redirect" in outcome) return redirectTo(outcome.redirect);
 
   const messages = await loadMessages(lang);
@@ -60,6 +80,14 @@ async function prefetchPage(
 ): Promise<PrefetchOutcome> {
   const page = await loadPage(route.page);
   return page.prefetch ? page.prefetch({ ...context, params: route.params }) : { status: 200 };
+}
+
+/** What the shell shows a signed-in shopper on every page: the cart badge and the hearts. */
+async function prefetchShopperData(queryClient: QueryClient, lang: Lang): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(cartQuery(lang)),
+    queryClient.prefetchQuery(wishlistQuery(lang)),
+  ]);
 }
 
 function redirectTo(location: string): Response {

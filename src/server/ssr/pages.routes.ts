@@ -35,7 +35,8 @@ export async function pagesRoutes({ distDir, origin, logger, apiFetch, sessionUs
     try {
       const user = await sessionUser(c.req.raw.headers);
       const response = await renderer.renderPage({ request: c.req.raw, lang, origin, user, assetsFor });
-      response.headers.set("cache-control", "no-cache");
+      // A signed-in shopper's page holds their name, cart and wish list: never for a shared cache.
+      response.headers.set("cache-control", user ? "private, no-cache" : "no-cache");
       response.headers.set("vary", "Cookie");
       // A ?lang= link (hreflang) switches the shop's language for the following pages too.
       if (c.req.query("lang") && lang !== cookieLang) {
