@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, setUpBrowser } from "./support/browser.ts";
 import { registerShopper } from "./support/register.ts";
+import { placeOrder, prepareCheckout } from "./support/shopper-api.ts";
 
 const session = setUpBrowser();
 
@@ -145,25 +146,43 @@ describe("navigation", () => {
     expect(data.offers.availability).toMatch(/InStock|OutOfStock/);
   });
 
-  it("hydrates a signed-in shopper's pages as the server drew them, however fast their data comes", async () => {
-    const page = await session.newPage();
+  it("hydrates a signed-in shopper's pages as the server drew them, in any time zone, however fast their data comes", async () => {
+    // Far from Madrid: a date the browser wrote in its own zone would differ from the server's.
+    const page = await session.newPage({ timezoneId: "America/Los_Angeles" });
     await registerShopper(page, { email: `hydration-${Date.now()}@example.com` });
+    await prepareCheckout(page);
+    const order = await placeOrder(page);
     const headers = { origin: baseUrl() };
     expect((await page.request.post("/api/cart/3", { data: { cantidad: 2 }, headers })).ok()).toBe(true);
     await page.goto("/detalle/3");
     await page.locator("main").getByRole("button", { name: "Añadir a mi lista de deseos" }).click();
     await page.locator("main").getByRole("button", { name: "Quitar de mi lista de deseos" }).waitFor();
-    // The server already draws the shopper's badge and hearts, and keeps the page out of shared caches.
+
+    // The server draws the shopper's own data too, and keeps those pages out of shared caches.
     const home = await page.request.get("/");
     expect(home.headers()["cache-control"]).toBe("private, no-cache");
     expect(await home.text()).toContain('data-testid="cart-badge">2<');
+    const orders = await (await page.request.get("/pedidos")).text();
+    expect(orders).toContain(`Pedido ${order.number}`);
+
     const mismatches: string[] = [];
     page.on("console", (message) => {
       if (message.text().startsWith("Recovered during hydration")) mismatches.push(page.url());
     });
-    // The cart and the wish list reach the browser after the HTML; the race is timing-dependent.
-    for (let round = 0; round < 4; round++) {
-      for (const path of ["/checkout", "/detalle/3", "/wishlist"]) {
+    const paths = [
+      "/checkout",
+      "/detalle/3",
+      "/wishlist",
+      "/pedidos",
+      `/detalle/compra/${order.id}`,
+      `/checkout/fin?pedido=${order.id}`,
+      "/comprasRealizadas",
+      "/direccion",
+      "/datos/personales",
+    ];
+    // The cart and the wish list also reach the browser live; the race is timing-dependent.
+    for (let round = 0; round < 3; round++) {
+      for (const path of paths) {
         await page.goto(path);
         await page.getByTestId("cart-badge").waitFor();
         await page.waitForLoadState("networkidle");

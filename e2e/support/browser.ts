@@ -6,7 +6,7 @@ export const baseUrl = () => inject("baseUrl");
 
 export type BrowserSession = {
   /** A new page in a fresh context (no cookies), with page errors and hydration mismatches collected. */
-  newPage(options?: { mobile?: boolean }): Promise<Page>;
+  newPage(options?: { mobile?: boolean; timezoneId?: string }): Promise<Page>;
   errors: string[];
 };
 
@@ -24,13 +24,14 @@ export function setUpBrowser(): BrowserSession {
   });
   return {
     errors,
-    async newPage({ mobile = false } = {}) {
+    async newPage({ mobile = false, timezoneId }: { mobile?: boolean; timezoneId?: string } = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
         isMobile: mobile,
         hasTouch: mobile,
         locale: "es-ES",
+        ...(timezoneId ? { timezoneId } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -7,7 +7,7 @@ import type { RendererModule, RenderOptions } from "#shared/ssr-contract.ts";
 import { AppRoutes } from "./app/app-routes.tsx";
 import { serializeBootData } from "./app/boot-data.ts";
 import { Document } from "./app/document.tsx";
-import type { PrefetchOutcome } from "./app/page-module.ts";
+import type { PrefetchContext, PrefetchOutcome } from "./app/page-module.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { loadPage, type MatchedPage, matchPage } from "./app/route-table.ts";
 import { cartQuery } from "./features/cart/api/cart-calls.ts";
@@ -39,12 +39,12 @@ export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
 
 async function renderPage({ request, lang, origin, user, assetsFor }: RenderOptions): Promise<Response> {
   const url = new URL(request.url);
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ onServer: true });
   const route = matchPage(url.pathname);
   // Spec §2: an unknown path goes to /.
   if (!route) return redirectTo("/");
   const [outcome] = await Promise.all([
-    prefetchPage(route, { queryClient, lang, searchParams: url.searchParams }),
+    prefetchPage(route, { queryClient, lang, signedIn: user !== null, searchParams: url.searchParams }),
     user ? prefetchShopperData(queryClient, lang) : undefined,
   ]);
   if ("redirect" in outcome) return redirectTo(outcome.redirect);
@@ -76,7 +76,7 @@ async function renderPage({ request, lang, origin, user, assetsFor }: RenderOpti
 
 async function prefetchPage(
   route: MatchedPage,
-  context: { queryClient: ReturnType<typeof createQueryClient>; lang: Lang; searchParams: URLSearchParams },
+  context: Omit<PrefetchContext, "params">,
 ): Promise<PrefetchOutcome> {
   const page = await loadPage(route.page);
   return page.prefetch ? page.prefetch({ ...context, params: route.params }) : { status: 200 };

@@ -2,7 +2,8 @@ import PDFDocument from "pdfkit";
 import { regionName } from "#shared/address/regions.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import { brand } from "#shared/brand.ts";
-import { type Lang, localeOf } from "#shared/lang.ts";
+import { formatShopDate } from "#shared/dates.ts";
+import type { Lang } from "#shared/lang.ts";
 import { formatPrice } from "#shared/money.ts";
 import { invoiceTexts } from "./invoice-texts.ts";
 
@@ -51,10 +52,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
 
   pdf.font("Helvetica-Bold").fontSize(14).text(title);
   pdf.font("Helvetica").fontSize(10);
-  const date = document.issuedAt.toLocaleDateString(localeOf[lang], {
-    dateStyle: "long",
-    timeZone: "Europe/Madrid",
-  });
+  const date = formatShopDate(document.issuedAt.toISOString(), lang);
   pdf.text(`${text.number}: ${document.number}    ${text.date}: ${date}    ${text.order}: ${order.number}`);
   if (document.corrects) pdf.text(`${text.corrects}: ${document.corrects}`);
   pdf.moveDown();

@@ -1,5 +1,6 @@
 import type { OrderStatus, OrderView } from "#shared/api/order-contract.ts";
 import { brand } from "#shared/brand.ts";
+import { formatShopDateTime } from "#shared/dates.ts";
 import type { Lang } from "#shared/lang.ts";
 import { localeOf } from "#shared/lang.ts";
 import { formatPrice } from "#shared/money.ts";
@@ -97,7 +98,7 @@ export function orderStatusMail(order: OrderView, lang: Lang, origin: string): O
   const paragraphs = [
     words.hello(order.buyer.name),
     `${order.number}: ${words.status[order.status]}`,
-    ...(change ? [words.changedAt(shopTime(change.at, lang))] : []),
+    ...(change ? [words.changedAt(formatShopDateTime(change.at, lang))] : []),
   ];
   return compose(
     order.buyer.email,
@@ -109,15 +110,6 @@ export function orderStatusMail(order: OrderView, lang: Lang, origin: string): O
     },
     words.signature,
   );
-}
-
-/** A moment as the shop's clock shows it (the company is in Spain), with its zone. */
-function shopTime(iso: string, lang: Lang): string {
-  return new Date(iso).toLocaleString(localeOf[lang], {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Europe/Madrid",
-  });
 }
 
 function compose(

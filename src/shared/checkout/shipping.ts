@@ -1,4 +1,5 @@
 import { addBusinessDays, formatISO } from "date-fns";
+import { SHOP_TIME_ZONE } from "../dates.ts";
 import type { ShippingZone } from "./zones.ts";
 
 export const shippingMethods = ["standard", "express"] as const;
@@ -80,7 +81,7 @@ export function deliveryEstimate(zone: ShippingZone, method: ShippingMethod, pla
 /** The warehouse's calendar date and hour, whatever the server's own time zone. */
 function madridClock(instant: Date): { date: Date; hour: number } {
   const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Madrid",
+    timeZone: SHOP_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",

@@ -4,6 +4,8 @@ import type { Lang } from "#shared/lang.ts";
 
 export type PrefetchContext = {
   queryClient: QueryClient;
+  /** Whether the page is drawn for a signed-in shopper (their calls carry the page's cookies). */
+  signedIn: boolean;
   lang: Lang;
   params: Readonly<Record<string, string | undefined>>;
   searchParams: URLSearchParams;
@@ -23,3 +25,15 @@ export type PageModule = {
 
 export const ok: PrefetchOutcome = { status: 200 };
 export const notFound: PrefetchOutcome = { status: 404 };
+
+/**
+ * A signed-in shopper's page: the server fetches what it shows with their cookies, so the HTML
+ * holds their orders or addresses instead of a spinner. A signed-out visitor only gets the guard.
+ */
+export async function prefetchForShopper(
+  context: PrefetchContext,
+  load: (queryClient: QueryClient) => Promise<void>[],
+): Promise<PrefetchOutcome> {
+  if (context.signedIn) await Promise.all(load(context.queryClient));
+  return ok;
+}

@@ -55,6 +55,9 @@ export function matchPage(pathname: string): MatchedPage | undefined {
     if (match) return { page, params: match.params };
   }
   // Guarded pages render their guard, which sends a signed-out shopper home in the browser.
-  const guarded = guardedRoutes.find((path) => matchPath(path, pathname));
-  return guarded ? { page: guardedPage(guarded), params: {} } : undefined;
+  for (const path of guardedRoutes) {
+    const match = matchPath(path, pathname);
+    if (match) return { page: guardedPage(path), params: match.params };
+  }
+  return undefined;
 }

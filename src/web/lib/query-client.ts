@@ -1,9 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 
-export function createQueryClient(): QueryClient {
+/** On the server a failed call is answered at once (the browser tries again); in the browser, once more. */
+export function createQueryClient({ onServer = false } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+      queries: { staleTime: 60_000, retry: onServer ? false : 1, refetchOnWindowFocus: false },
     },
   });
 }

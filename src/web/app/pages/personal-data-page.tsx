@@ -1,6 +1,11 @@
 import { ChangeEmailForm } from "#web/features/account/components/change-email-form.tsx";
+import { personalDataQuery } from "#web/features/personal-data/api/personal-data-calls.ts";
 import { PersonalDataForm } from "#web/features/personal-data/components/personal-data-form.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { type PageModule, prefetchForShopper } from "../page-module.ts";
+
+export const prefetch: PageModule["prefetch"] = (context) =>
+  prefetchForShopper(context, (client) => [client.prefetchQuery(personalDataQuery)]);
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { CouponView } from "#shared/api/coupon-contract.ts";
-import { localeOf } from "#shared/lang.ts";
+import { formatShopDate } from "#shared/dates.ts";
 import { formatPrice } from "#shared/money.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
@@ -50,7 +50,7 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
       : null,
     coupon.endsAt
       ? t("coupons.until", {
-          date: new Date(coupon.endsAt).toLocaleDateString(localeOf[lang], { dateStyle: "long" }),
+          date: formatShopDate(coupon.endsAt, lang),
         })
       : t("coupons.noExpiry"),
   ].filter((condition) => condition !== null);

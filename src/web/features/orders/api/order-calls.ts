@@ -57,7 +57,7 @@ export function useOrderStep(step: ShopperStep) {
   });
 }
 
-const purchasedQuery = (lang: Lang) =>
+export const purchasedQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["orders", "purchased-products", lang],
     queryFn: () => apiRequest<{ items: PurchasedProduct[] }>(`/api/orders/purchased-products?lang=${lang}`),

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { localeOf } from "#shared/lang.ts";
+import { formatShopDate } from "#shared/dates.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Price } from "#web/ui/price.tsx";
@@ -24,7 +24,7 @@ export function CreditNotesList() {
               <span>
                 <strong>{t("orders.creditNote", { number: note.number })}</strong>
                 <br />
-                {new Date(note.issuedAt).toLocaleDateString(localeOf[lang], { dateStyle: "long" })} ·{" "}
+                {formatShopDate(note.issuedAt, lang)} ·{" "}
                 <Link to={paths.purchase(note.orderId)}>
                   {t("orders.number", { number: note.orderNumber })}
                 </Link>

@@ -1,6 +1,6 @@
 import { regionName } from "#shared/address/regions.ts";
 import { type OrderView, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
-import { localeOf } from "#shared/lang.ts";
+import { formatShopDateTime } from "#shared/dates.ts";
 import { paths } from "#shared/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
@@ -28,8 +28,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
     );
   }
   if (!order) return <Spinner label={t("common.loading")} />;
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(localeOf[lang], { dateStyle: "long", timeStyle: "short" });
+  const when = (iso: string) => formatShopDateTime(iso, lang);
   const { address } = order;
   return (
     <article className={styles.detail}>

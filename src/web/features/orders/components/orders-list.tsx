@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { localeOf } from "#shared/lang.ts";
+import { formatShopDate } from "#shared/dates.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Price } from "#web/ui/price.tsx";
@@ -28,7 +28,7 @@ export function OrdersList() {
                 <span>
                   <strong>{t("orders.number", { number: order.number })}</strong>
                   <br />
-                  {new Date(order.placedAt).toLocaleDateString(localeOf[lang], { dateStyle: "long" })}
+                  {formatShopDate(order.placedAt, lang)}
                 </span>
                 <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
                 <Price euros={order.totalCents / 100} className={styles.total} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductCard } from "#shared/api/catalog-contract.ts";
-import { localeOf } from "#shared/lang.ts";
+import { formatShopDate } from "#shared/dates.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Price } from "#web/ui/price.tsx";
@@ -39,7 +39,7 @@ export function PurchasedProducts({ renderActions }: PurchasedProductsProps) {
                 <StockLabel stock={product.stock} />
                 <small>
                   {t("orders.lastBought", {
-                    date: new Date(lastBought).toLocaleDateString(localeOf[lang], { dateStyle: "long" }),
+                    date: formatShopDate(lastBought, lang),
                   })}
                 </small>
               </span>
