@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { madridAddress } from "#server/testing/order-fixtures.ts";
 import { setUpBrowser } from "./support/browser.ts";
 import { registerShopper } from "./support/register.ts";
-import { MADRID_ADDRESS, prepareCheckout } from "./support/shopper-api.ts";
+import { prepareCheckout } from "./support/shopper-api.ts";
 
 const session = setUpBrowser();
 
@@ -19,7 +20,7 @@ describe("small screens", () => {
     const page = await session.newPage({ mobile: true });
     const email = "maria.de.los.angeles.fernandez-villaverde.2026@correo-de-ejemplo-muy-largo.example";
     await registerShopper(page, { email });
-    await prepareCheckout(page, { ...MADRID_ADDRESS, name: "María", lastName: "Fernández" });
+    await prepareCheckout(page, { ...madridAddress, name: "María", lastName: "Fernández" });
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
     for (const path of [
       "/login",

@@ -2,29 +2,13 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView, PlaceOrderRequest, QuoteView } from "#shared/api/order-contract.ts";
+import { madridAddress, orderRequest } from "./order-fixtures.ts";
 import type { TestApi } from "./test-app.ts";
 import { asShopper, signUpShopper } from "./test-users.ts";
 
+export { approvedCard, madridAddress, orderRequest } from "./order-fixtures.ts";
+
 export type Shopper = ReturnType<typeof asShopper>;
-
-export const madridAddress: AddressForm = {
-  name: "Ana",
-  lastName: "García",
-  street: "Calle de Alcalá 12",
-  floorDoor: "",
-  postalCode: "28013",
-  city: "Madrid",
-  country: "ES",
-  region: "28",
-  phone: "612345678",
-};
-
-export const approvedCard = {
-  holder: "Ana García",
-  number: "4242 4242 4242 4242",
-  expiry: "12/30",
-  cvc: "123",
-};
 
 /** The JSON body of a response that must have this status (the body is shown when it has not). */
 export async function body<T>(response: Response, status: number): Promise<T> {
@@ -53,23 +37,6 @@ export async function quote(shopper: Shopper, addressId: string, couponCode?: st
     await shopper("POST", "/api/orders/quote", { addressId, shippingMethod: "standard", couponCode }),
     200,
   );
-}
-
-/** A checkout request as the browser sends it, paying with the approved test card. */
-export function orderRequest(
-  addressId: string,
-  expectedTotalCents: number,
-  extra: Partial<PlaceOrderRequest> = {},
-) {
-  return {
-    idempotencyKey: randomUUID(),
-    addressId,
-    shippingMethod: "standard",
-    invoice: { name: "Ana", lastName: "García", company: "", taxId: "" },
-    card: approvedCard,
-    expectedTotalCents,
-    ...extra,
-  } satisfies PlaceOrderRequest;
 }
 
 /** A shopper who has just bought the given products. */

@@ -1,4 +1,5 @@
 import type { OrderTotals } from "#shared/checkout/totals.ts";
+import { SHOP_TIME_ZONE } from "#shared/dates.ts";
 import { localeOf } from "#shared/lang.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import styles from "./order-summary.module.css";
@@ -18,6 +19,7 @@ export function OrderSummary({ totals, delivery }: OrderSummaryProps) {
       weekday: "long",
       day: "numeric",
       month: "long",
+      timeZone: SHOP_TIME_ZONE,
     });
   return (
     <dl className={styles.summary}>

@@ -1,18 +1,14 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useCheckoutStore } from "#web/features/checkout/checkout-store.ts";
-import { orderQuery } from "#web/features/orders/api/order-calls.ts";
+import { orderIdFrom, orderQuery } from "#web/features/orders/api/order-calls.ts";
 import { OrderPlaced } from "#web/features/orders/components/order-placed.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 import { type PageModule, prefetchForShopper } from "../page-module.ts";
 
-function orderIdOf(value: string | null): string | null {
-  return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
-}
-
 export const prefetch: PageModule["prefetch"] = (context) => {
-  const id = orderIdOf(context.searchParams.get("pedido"));
+  const id = orderIdFrom(context.searchParams.get("pedido"));
   return prefetchForShopper(context, (client) => (id ? [client.prefetchQuery(orderQuery(id))] : []));
 };
 
@@ -30,7 +26,7 @@ export function Component() {
     <>
       <title>{t("checkout.placed.title")}</title>
       <meta name="robots" content="noindex" />
-      <OrderPlaced orderId={orderIdOf(id)} />
+      <OrderPlaced orderId={orderIdFrom(id)} />
     </>
   );
 }

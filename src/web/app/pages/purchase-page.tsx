@@ -1,17 +1,11 @@
 import { useParams } from "react-router";
-import { orderQuery } from "#web/features/orders/api/order-calls.ts";
+import { orderIdFrom, orderQuery } from "#web/features/orders/api/order-calls.ts";
 import { OrderDetail } from "#web/features/orders/components/order-detail.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { type PageModule, prefetchForShopper } from "../page-module.ts";
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function orderIdOf(value: string | undefined | null): string | null {
-  return value && uuid.test(value) ? value : null;
-}
-
 export const prefetch: PageModule["prefetch"] = (context) => {
-  const id = orderIdOf(context.params.id);
+  const id = orderIdFrom(context.params.id);
   return prefetchForShopper(context, (client) => (id ? [client.prefetchQuery(orderQuery(id))] : []));
 };
 
@@ -23,7 +17,7 @@ export function Component() {
     <>
       <title>{t("orders.detailTitle")}</title>
       <meta name="robots" content="noindex" />
-      <OrderDetail orderId={orderIdOf(id)} />
+      <OrderDetail orderId={orderIdFrom(id)} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import type {
   CreditNoteSummary,
   OrderSummary,
@@ -16,6 +17,14 @@ export const ordersQuery = queryOptions({
   queryFn: () => apiRequest<{ items: OrderSummary[] }>("/api/orders"),
   meta: perUserMeta,
 });
+
+const orderIdSchema = z.uuid();
+
+/** An order id from the address bar, or null when it cannot be one (the page shows not-found). */
+export function orderIdFrom(value: string | null | undefined): string | null {
+  const parsed = orderIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 export const orderQuery = (id: string) =>
   queryOptions({
