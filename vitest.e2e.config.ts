@@ -1,11 +1,12 @@
 import { defineConfig } from "vitest/config";
 
-/** End-to-end tests: the built shop in a real Chromium (run `npm run build` first). */
+/**
+ * End-to-end tests: the built shop in a real Chromium (run `npm run build` first), with the
+ * back/forward cache on. The whole suite runs twice, at http://localhost:PORT and at
+ * http://127.0.0.1:PORT (e2e/support/global-setup.ts picks the address from the project's name).
+ */
 export default defineConfig({
   test: {
-    name: "e2e",
-    include: ["e2e/**/*.e2e.test.ts"],
-    globalSetup: ["e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two browsers on two cores: give polled assertions room before calling them failed.
@@ -13,5 +14,13 @@ export default defineConfig({
     // One browser per file; two files at a time suit a two-core machine.
     maxWorkers: 2,
     fileParallelism: true,
+    projects: ["localhost", "127.0.0.1"].map((host) => ({
+      extends: true,
+      test: {
+        name: `e2e@${host}`,
+        include: ["e2e/**/*.e2e.test.ts"],
+        globalSetup: ["e2e/support/global-setup.ts"],
+      },
+    })),
   },
 });

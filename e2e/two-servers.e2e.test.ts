@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./support/chromium.ts";
+import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
 import { SHOPPER_PASSWORD } from "./support/register.ts";
 import { createScratchDatabase, type ScratchDatabase } from "./support/scratch-database.ts";
 import { type RunningShop, startShop } from "./support/start-shop.ts";
@@ -17,7 +17,7 @@ beforeAll(async () => {
   // One after the other: the first applies the migrations.
   shops.push(await startShop(process.cwd(), { databaseUrl: database.url, env }));
   shops.push(await startShop(process.cwd(), { databaseUrl: database.url, env }));
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  browser = await chromium.launch(CHROMIUM_LAUNCH);
 }, 120_000);
 
 afterAll(async () => {
@@ -31,8 +31,8 @@ describe("two server processes on one PostgreSQL database", () => {
   it("shows a cart change made through one server in a browser connected to the other", async () => {
     const [first, second] = shops;
     if (!first || !second) throw new Error("two shops expected");
-    // Each server's own origin (localhost:PORT) is the one its identity endpoints trust.
-    const origin = (shop: RunningShop) => shop.baseUrl.replace("127.0.0.1", "localhost");
+    // Without PUBLIC_URL each server trusts the address it is reached at.
+    const origin = (shop: RunningShop) => shop.baseUrl;
     const signUp = await fetch(`${first.baseUrl}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: origin(first) },

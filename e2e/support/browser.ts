@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
+import { CHROMIUM_LAUNCH } from "./chromium.ts";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -16,7 +16,7 @@ export function setUpBrowser(): BrowserSession {
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+    browser = await chromium.launch(CHROMIUM_LAUNCH);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

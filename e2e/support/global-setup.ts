@@ -12,9 +12,15 @@ declare module "vitest" {
 
 let shop: RunningShop | undefined;
 
-/** Starts the built shop once, on a free port with an empty embedded database. */
+/**
+ * Starts the built shop once per project, on a free port with an empty embedded database. The
+ * suite runs twice, opening the shop at http://localhost:PORT and at http://127.0.0.1:PORT: a shop
+ * must work at whatever address it is reached (issue 10).
+ */
 export async function setup(project: TestProject) {
-  shop = await startShop(process.cwd());
+  shop = await startShop(process.cwd(), {
+    host: project.name.endsWith("127.0.0.1") ? "127.0.0.1" : "localhost",
+  });
   project.provide("baseUrl", shop.baseUrl);
   project.provide("outboxDir", join(shop.dataDir, "outbox"));
 }

@@ -22,6 +22,8 @@ export type ShopOptions = {
   databaseUrl?: string;
   /** More environment for the process (e.g. a shared BETTER_AUTH_SECRET). */
   env?: Record<string, string>;
+  /** The address tests open it at (it listens on every interface, as `npm start` does). */
+  host?: "localhost" | "127.0.0.1";
 };
 
 /** Starts the built shop (`node src/server/main.ts`) on a free port with a fresh embedded database. */
@@ -30,6 +32,7 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
   const dataDir = mkdtempSync(join(tmpdir(), "shop-run-"));
   // Tests and benchmarks run on their own database, whatever the environment says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
+  const host = options.host ?? "127.0.0.1";
   const child = spawn(process.execPath, ["src/server/main.ts"], {
     cwd,
     // One address makes every request here: the limits are tested by the API tests instead.
@@ -40,13 +43,16 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // As shoppers get it: the test runner's NODE_ENV=test would switch better-auth's origin
+      // checks off and hide what a real browser meets (issue 10).
+      NODE_ENV: "production",
       RATE_LIMITS: "off",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   let stopped: Promise<ShopExit> | undefined;
   const shop: RunningShop = {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://${host}:${port}`,
     dataDir,
     stop: () => {
       stopped ??= stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));

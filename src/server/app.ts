@@ -14,6 +14,7 @@ import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { sameOriginWrites } from "./http/same-origin-writes.ts";
@@ -50,7 +51,8 @@ export type AppDeps = {
   /** Bearer token of the operator's endpoints (/api/operator). */
   operatorToken: string;
   logger: Logger;
-  origin: string;
+  /** Where the shop lives and which origins may write to it. */
+  origins: OriginPolicy;
   /** The build output (dist/). Without it the app serves the API only, as in API tests. */
   distDir?: string;
   newsletterLimit?: RateLimitOptions;
@@ -62,7 +64,7 @@ type ApiDeps = Pick<
   | "catalog"
   | "payments"
   | "mailer"
-  | "origin"
+  | "origins"
   | "stripeWebhook"
   | "operatorToken"
   | "logger"
@@ -78,7 +80,7 @@ export function createApi(deps: ApiDeps) {
     db: database.db,
     hub,
     mailer: deps.mailer,
-    origin: deps.origin,
+    origin: deps.origins.publicOrigin,
     logger,
   });
   const api = new Hono()
@@ -88,7 +90,7 @@ export function createApi(deps: ApiDeps) {
         onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
       }),
     )
-    .use(sameOriginWrites(deps.origin))
+    .use(sameOriginWrites(deps.origins, logger))
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
     .route("/me", accountRoutes(auth, database.db, hub))
@@ -157,12 +159,12 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   app.route("/api", createApi(deps));
   // A mounted app's notFound is not consulted by its parent: close /api here, before the pages.
   app.all("/api/*", (c) => c.json(apiError("not-found", "No such API route"), 404));
-  app.route("/", seoRoutes(deps.catalog, deps.origin));
+  app.route("/", seoRoutes(deps.catalog, deps.origins.publicOrigin));
   if (distDir) {
     app.route("/", staticFiles(join(distDir, "client")));
     const pages = await pagesRoutes({
       distDir,
-      origin: deps.origin,
+      origins: deps.origins,
       logger,
       apiFetch: async (request) => app.fetch(request),
       sessionUser: (headers) => readSessionUser(deps.auth, headers),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, publicOrigin } from "./env.ts";
+import { parseEnv } from "./env.ts";
+import { createOriginPolicy } from "./http/origin-policy.ts";
+
+const publicOrigin = (env: ReturnType<typeof parseEnv>) =>
+  createOriginPolicy({ publicUrl: env.PUBLIC_URL, port: env.PORT }).publicOrigin;
 
 describe("parseEnv", () => {
   it("defaults to port 3000 and the embedded database", () => {

@@ -6,7 +6,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  /** Public origin used for canonical URLs, sitemap and hreflang. */
+  /**
+   * The one origin shoppers use (canonical URLs, sitemap, hreflang, mail links, writes). Without it
+   * the shop answers at any address it is reached at (see http/origin-policy.ts).
+   */
   PUBLIC_URL: z.url().optional(),
   /** PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().startsWith("postgres").optional(),
@@ -41,8 +44,4 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }
   return result.data;
-}
-
-export function publicOrigin(env: Env): string {
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
 }

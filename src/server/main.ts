@@ -6,7 +6,8 @@ import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
-import { parseEnv, publicOrigin } from "./env.ts";
+import { parseEnv } from "./env.ts";
+import { createOriginPolicy } from "./http/origin-policy.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -27,7 +28,7 @@ const database = await openDatabase(
     : { kind: "pglite", dataDir: env.DATA_DIR },
 );
 const catalog = builtinCatalog();
-const origin = publicOrigin(env);
+const origins = createOriginPolicy({ publicUrl: env.PUBLIC_URL, port: env.PORT });
 const mailer = createMailer({
   smtpUrl: env.SMTP_URL,
   from: env.MAIL_FROM,
@@ -38,7 +39,7 @@ const auth = createAuth({
   mailer,
   db: database.db,
   secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
-  origin,
+  origins,
   rateLimited: env.RATE_LIMITS === "on",
 });
 await seedStock(database.db, catalog.listProducts());
@@ -60,7 +61,7 @@ const app = await createApp({
   ...(payments.stripeWebhook ? { stripeWebhook: payments.stripeWebhook } : {}),
   operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),
   logger,
-  origin,
+  origins,
   distDir: resolve("dist"),
 });
 

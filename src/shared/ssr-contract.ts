@@ -4,10 +4,18 @@ import type { Lang } from "./lang.ts";
 /** What the server tells the page renderer (src/web/entry-server.tsx), built separately by Vite. */
 export type PageAssets = { entry: string; styles: string[]; preloads: string[] };
 
+/** Where the shop lives, as the page needs to know it. */
+export type SiteInfo = {
+  /** Public origin for canonical and hreflang URLs, e.g. https://tienda.example */
+  origin: string;
+  /** PUBLIC_URL fixes the origin: a page opened at another address cannot sign in or write. */
+  originFixed: boolean;
+};
+
 export type RenderOptions = {
   request: Request;
   lang: Lang;
-  origin: string;
+  site: SiteInfo;
   /** The signed-in shopper, known to the server from the session cookie. */
   user: SessionUser | null;
   /** Script and style files for the pages that matched, from the build manifest. */

@@ -24,7 +24,7 @@ hydrateRoot(
     queryClient={queryClient}
     i18n={createI18nStore(boot.lang, boot.messages)}
     session={createSessionStore(boot.user)}
-    site={{ origin: boot.origin }}
+    site={boot.site}
   >
     <BrowserRouter>
       <AppRoutes />

@@ -37,7 +37,7 @@ export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
   };
 };
 
-async function renderPage({ request, lang, origin, user, assetsFor }: RenderOptions): Promise<Response> {
+async function renderPage({ request, lang, site, user, assetsFor }: RenderOptions): Promise<Response> {
   const url = new URL(request.url);
   const queryClient = createQueryClient({ onServer: true });
   const route = matchPage(url.pathname);
@@ -50,14 +50,14 @@ async function renderPage({ request, lang, origin, user, assetsFor }: RenderOpti
   if ("redirect" in outcome) return redirectTo(outcome.redirect);
 
   const messages = await loadMessages(lang);
-  const bootJson = serializeBootData({ lang, origin, messages, user, queryState: dehydrate(queryClient) });
+  const bootJson = serializeBootData({ lang, site, messages, user, queryState: dehydrate(queryClient) });
   const { prelude } = await prerender(
     <Document lang={lang} assets={assetsFor([route.page])} bootJson={bootJson}>
       <AppProviders
         queryClient={queryClient}
         i18n={createI18nStore(lang, messages)}
         session={createSessionStore(user)}
-        site={{ origin }}
+        site={site}
       >
         <StaticRouter location={`${url.pathname}${url.search}`}>
           <AppRoutes />

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -11,8 +12,8 @@ import { createSignInThrottle } from "./sign-in-throttle.ts";
 export type AuthOptions = {
   db: Database;
   secret: string;
-  /** Public origin of the shop: cookies are Secure when it is https. */
-  origin: string;
+  /** Where the shop lives: cookies are Secure when it is https; writes come from its origins. */
+  origins: OriginPolicy;
   /** Tests switch it off: every in-process request comes from one address. */
   rateLimited?: boolean;
   /** Sends the password-reset mail. */
@@ -25,14 +26,15 @@ export const CLIENT_IP_HEADER = "x-shop-client-ip";
 const DAY = 60 * 60 * 24;
 
 /** Identity on our own database (better-auth): email and password, sessions in httpOnly cookies. */
-export function createAuth({ db, secret, origin, rateLimited = true, mailer }: AuthOptions) {
+export function createAuth({ db, secret, origins, rateLimited = true, mailer }: AuthOptions) {
   const throttle = createSignInThrottle(db);
   return betterAuth({
     appName: "Miaubot",
-    baseURL: origin,
+    baseURL: origins.publicOrigin,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [origin],
+    // Any address the shop is reached at, unless PUBLIC_URL fixes one (decision 013).
+    trustedOrigins: (request) => (request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
@@ -43,7 +45,9 @@ export function createAuth({ db, secret, origin, rateLimited = true, mailer }: A
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }, request) => {
-        await mailer.send(passwordResetMail(user, resetLink(origin, token), langOfRequest(request)));
+        await mailer.send(
+          passwordResetMail(user, resetLink(origins.linkOrigin(request), token), langOfRequest(request)),
+        );
       },
     },
     user: {
@@ -64,7 +68,9 @@ export function createAuth({ db, secret, origin, rateLimited = true, mailer }: A
       },
     },
     advanced: {
-      useSecureCookies: origin.startsWith("https://"),
+      useSecureCookies: origins.publicOrigin.startsWith("https://"),
+      // Checked in tests too: better-auth would skip it under NODE_ENV=test.
+      disableOriginCheck: false,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

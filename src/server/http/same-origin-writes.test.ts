@@ -1,18 +1,24 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { createLogger } from "../logger.ts";
+import { createOriginPolicy } from "./origin-policy.ts";
 import { sameOriginWrites } from "./same-origin-writes.ts";
 
-const ORIGIN = "https://tienda.example";
+const logger = createLogger({ LOG_LEVEL: "silent" });
+const fixed = createOriginPolicy({ publicUrl: "https://tienda.example", port: 3000 });
+const anyAddress = createOriginPolicy({ port: 3000 });
 
-function app() {
+function app(policy = fixed) {
   return new Hono()
-    .use(sameOriginWrites(ORIGIN))
+    .use(sameOriginWrites(policy, logger))
     .post("/cart", (c) => c.json({ added: true }))
     .get("/cart", (c) => c.json({ lines: [] }));
 }
 
-const post = (headers: Record<string, string>) =>
-  app().request("/cart", { method: "POST", headers, body: "cantidad=1" });
+const post = (
+  headers: Record<string, string>,
+  { policy = fixed, url = "https://tienda.example/cart" } = {},
+) => app(policy).request(url, { method: "POST", headers, body: "cantidad=1" });
 
 describe("sameOriginWrites", () => {
   it("refuses a form posted from another site with the shopper's cookie, as a JSON 403", async () => {
@@ -28,28 +34,75 @@ describe("sameOriginWrites", () => {
     });
   });
 
-  it("refuses a sibling subdomain and a body-less write that names no origin", async () => {
+  it("refuses a sibling subdomain, a JSON write from another site, and a body-less write naming no origin", async () => {
     const sibling = await post({
       cookie: "session=abc",
       "sec-fetch-site": "same-site",
       origin: "https://x.tienda.example",
     });
     expect(sibling.status).toBe(403);
+    const json = await post({ "content-type": "application/json", origin: "https://evil.example" });
+    expect(json.status).toBe(403);
     const bare = await app().request("/cart", { method: "DELETE", headers: { cookie: "session=abc" } });
     // No route for DELETE, but the check comes first.
     expect(bare.status).toBe(403);
   });
 
   it("lets the shop's own pages write, by origin or by Sec-Fetch-Site", async () => {
-    expect((await post({ cookie: "session=abc", origin: ORIGIN })).status).toBe(200);
+    expect((await post({ cookie: "session=abc", origin: "https://tienda.example" })).status).toBe(200);
     expect((await post({ cookie: "session=abc", "sec-fetch-site": "same-origin" })).status).toBe(200);
   });
 
-  it("lets reads and cookie-less callers (the operator's command line, webhooks) through", async () => {
+  it("lets reads and cookie-less callers naming no origin (the operator's command line, webhooks) through", async () => {
     expect(
       (await app().request("/cart", { headers: { cookie: "session=abc", origin: "https://evil.example" } }))
         .status,
     ).toBe(200);
-    expect((await post({ origin: "https://evil.example" })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+  });
+
+  it("without PUBLIC_URL, accepts a write from whatever address reached the shop, and only from it", async () => {
+    for (const url of [
+      "http://127.0.0.1:3000/cart",
+      "http://192.168.1.20:3000/cart",
+      "http://tienda.lan/cart",
+    ]) {
+      const own = new URL(url).origin;
+      const response = await post({ cookie: "session=abc", origin: own }, { policy: anyAddress, url });
+      expect(response.status, own).toBe(200);
+    }
+    const forged = await post(
+      { cookie: "session=abc", origin: "http://evil.example" },
+      { policy: anyAddress, url: "http://127.0.0.1:3000/cart" },
+    );
+    expect(forged.status).toBe(403);
+  });
+
+  it("with PUBLIC_URL, tells the shop's own page opened elsewhere why it is refused", async () => {
+    const response = await post(
+      { cookie: "session=abc", origin: "http://192.168.1.20:3000" },
+      { url: "http://192.168.1.20:3000/cart" },
+    );
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("wrong-origin");
+  });
+});
+
+describe("origin policy", () => {
+  const hosts = new Set(["localhost", "127.0.0.1", "192.168.1.20", "tienda-pc"]);
+  const policy = createOriginPolicy({ port: 3000, localHosts: hosts });
+  const at = (url: string) => new Request(url);
+
+  it("links mail to the address used when it is this machine's, never to a forged Host", () => {
+    expect(policy.linkOrigin(at("http://192.168.1.20:3000/api/auth/x"))).toBe("http://192.168.1.20:3000");
+    expect(policy.linkOrigin(at("http://tienda-pc:3000/api/auth/x"))).toBe("http://tienda-pc:3000");
+    expect(policy.linkOrigin(at("http://evil.example/api/auth/x"))).toBe("http://localhost:3000");
+    expect(policy.linkOrigin()).toBe("http://localhost:3000");
+  });
+
+  it("with PUBLIC_URL, trusts and links that origin only", () => {
+    const request = at("http://192.168.1.20:3000/api/cart");
+    expect(fixed.trustedOrigins(request)).toEqual(["https://tienda.example"]);
+    expect(fixed.linkOrigin(request)).toBe("https://tienda.example");
   });
 });

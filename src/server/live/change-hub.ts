@@ -1,4 +1,4 @@
-import { type ShopperDocument, shopperDocuments } from "#shared/api/live-contract.ts";
+import { isShopperDocument, type ShopperDocument } from "#shared/api/live-contract.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
@@ -75,8 +75,8 @@ function parseMessage(payload: string): { userId: string; document: ShopperDocum
   try {
     const value = JSON.parse(payload) as { userId?: unknown; document?: unknown };
     if (typeof value.userId !== "string") return undefined;
-    if (!shopperDocuments.some((document) => document === value.document)) return undefined;
-    return { userId: value.userId, document: value.document as ShopperDocument };
+    if (!isShopperDocument(value.document)) return undefined;
+    return { userId: value.userId, document: value.document };
   } catch {
     return undefined;
   }

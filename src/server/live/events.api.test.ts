@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
+import { MAX_STREAMS_PER_USER } from "./events.routes.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -53,6 +54,36 @@ describe("live updates", () => {
 
     await anaReader.cancel();
     await brunoReader.cancel();
+  });
+
+  it("closes a shopper's oldest stream beyond the limit, telling it why, and leaves the others alone", async () => {
+    const cookie = await signUpShopper(api, "carla.live@example.com");
+    const otherCookie = await signUpShopper(api, "dario.live@example.com");
+    const open = async (streamCookie: string) => {
+      const response = await api.request("/api/events", { headers: { cookie: streamCookie } });
+      const reader = response.body?.getReader();
+      if (!reader) throw new Error("no stream body");
+      const buffer = { text: "" };
+      await nextEvent(reader, "ready", buffer);
+      return { reader, buffer };
+    };
+    const other = await open(otherCookie);
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await open(cookie));
+    const newest = await open(cookie);
+
+    const [oldest, ...kept] = streams;
+    if (!oldest) throw new Error("no streams");
+    await nextEvent(oldest.reader, "superseded", oldest.buffer);
+    expect((await oldest.reader.read()).done).toBe(true);
+    // The rest, the newest and another shopper's stream still hear a change.
+    await asShopper(api, cookie)("POST", "/api/cart/1", { cantidad: 1 });
+    await asShopper(api, otherCookie)("PUT", "/api/wishlist/2");
+    for (const stream of [...kept, newest]) {
+      expect(await nextEvent(stream.reader, "change", stream.buffer)).toBe("cart");
+    }
+    expect(await nextEvent(other.reader, "change", other.buffer)).toBe("wishlist");
+    for (const stream of [...kept, newest, other]) await stream.reader.cancel();
   });
 
   it("answers 401 without a session", async () => {

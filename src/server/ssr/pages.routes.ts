@@ -6,12 +6,13 @@ import { getCookie } from "hono/cookie";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
 import type { RendererModule } from "#shared/ssr-contract.ts";
+import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { Logger } from "../logger.ts";
 import { loadBuildManifest } from "./build-manifest.ts";
 
 export type PagesOptions = {
   distDir: string;
-  origin: string;
+  origins: OriginPolicy;
   logger: Logger;
   /** The API, called in-process while rendering. */
   apiFetch: (request: Request) => Promise<Response>;
@@ -20,7 +21,7 @@ export type PagesOptions = {
 };
 
 /** Every non-API GET: the page rendered on the server, ready to hydrate. */
-export async function pagesRoutes({ distDir, origin, logger, apiFetch, sessionUser }: PagesOptions) {
+export async function pagesRoutes({ distDir, origins, logger, apiFetch, sessionUser }: PagesOptions) {
   if (!existsSync(join(distDir, "server", "entry-server.js"))) {
     throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
   }
@@ -34,7 +35,13 @@ export async function pagesRoutes({ distDir, origin, logger, apiFetch, sessionUs
     const lang = requestLang(c.req.query("lang"), cookieLang);
     try {
       const user = await sessionUser(c.req.raw.headers);
-      const response = await renderer.renderPage({ request: c.req.raw, lang, origin, user, assetsFor });
+      const response = await renderer.renderPage({
+        request: c.req.raw,
+        lang,
+        site: { origin: origins.publicOrigin, originFixed: origins.fixed },
+        user,
+        assetsFor,
+      });
       // A signed-in shopper's page holds their name, cart and wish list: never for a shared cache.
       response.headers.set("cache-control", user ? "private, no-cache" : "no-cache");
       response.headers.set("vary", "Cookie");

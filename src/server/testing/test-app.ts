@@ -5,6 +5,7 @@ import { createApi } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { createOriginPolicy } from "../http/origin-policy.ts";
 import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
@@ -43,12 +44,13 @@ export async function createTestApi(
   await seedStock(database.db, catalog.listProducts());
   await seedCoupons(database.db);
   const mails: MailMessage[] = [];
+  const origins = createOriginPolicy({ publicUrl: TEST_ORIGIN, port: 3000 });
   const mailer: Mailer = options.mailer ?? { send: async (message) => void mails.push(message) };
   const auth = createAuth({
     mailer,
     db: database.db,
     secret: "test-secret-test-secret-test-secret-0123",
-    origin: TEST_ORIGIN,
+    origins,
     rateLimited: options.authRateLimited ?? false,
   });
   const logger = createLogger({ LOG_LEVEL: "silent" });
@@ -59,7 +61,7 @@ export async function createTestApi(
     hub,
     catalog,
     mailer,
-    origin: TEST_ORIGIN,
+    origins,
     payments: options.payments?.provider ?? createTestCardProvider(),
     ...(options.payments?.stripeWebhook ? { stripeWebhook: options.payments.stripeWebhook } : {}),
     operatorToken: TEST_OPERATOR_TOKEN,

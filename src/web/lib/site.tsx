@@ -1,11 +1,9 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { SiteInfo } from "#shared/ssr-contract.ts";
 
-export type Site = {
-  /** Public origin for canonical and hreflang URLs, e.g. https://tienda.example */
-  origin: string;
-};
+export type Site = SiteInfo;
 
-const SiteContext = createContext<Site>({ origin: "" });
+const SiteContext = createContext<Site>({ origin: "", originFixed: false });
 
 export function SiteProvider({ site, children }: { site: Site; children: ReactNode }) {
   return <SiteContext value={site}>{children}</SiteContext>;

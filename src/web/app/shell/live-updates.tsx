@@ -1,47 +1,25 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { CHANGE_EVENT, shopperDocuments } from "#shared/api/live-contract.ts";
+import { shopperDocuments } from "#shared/api/live-contract.ts";
+import { shareEventStream } from "#web/lib/live/shared-event-stream.ts";
 import { useSession } from "#web/lib/session/session.tsx";
-
-const RETRY_MAX_MS = 30_000;
 
 /**
  * Keeps this tab in step with the shopper's other tabs and devices: the server announces each
- * change of the cart or wish list and the page refetches it. A broken stream empties the cart in
- * the page (spec §8) and reconnects with back-off.
+ * change of the cart or wish list and the page refetches it. The browser's tabs share one stream
+ * (decision 013). A broken stream empties the cart in the page (spec §8) until it is back.
  */
 export function LiveUpdates() {
-  const signedIn = useSession((state) => state.acceso);
+  const userId = useSession((state) => state.user?.id);
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!signedIn) return;
-    let source: EventSource | undefined;
-    let retryMs = 1000;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (!userId) return;
     const refetch = (document: string) => void queryClient.invalidateQueries({ queryKey: [document] });
-
-    function connect() {
-      source = new EventSource("/api/events");
-      source.addEventListener("ready", () => {
-        retryMs = 1000;
-        // Anything may have changed while we were away.
-        for (const document of shopperDocuments) refetch(document);
-      });
-      source.addEventListener(CHANGE_EVENT, (event) => refetch((event as MessageEvent<string>).data));
-      source.onerror = () => {
-        console.error("Live updates interrupted; reconnecting in", retryMs, "ms");
-        source?.close();
-        queryClient.removeQueries({ queryKey: ["cart"] });
-        timer = setTimeout(connect, retryMs);
-        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-      };
-    }
-
-    connect();
-    return () => {
-      clearTimeout(timer);
-      source?.close();
-    };
-  }, [signedIn, queryClient]);
+    return shareEventStream(userId, (message) => {
+      if (message.kind === "change") refetch(message.document);
+      else if (message.kind === "resync") for (const document of shopperDocuments) refetch(document);
+      else queryClient.removeQueries({ queryKey: ["cart"] });
+    });
+  }, [userId, queryClient]);
   return null;
 }

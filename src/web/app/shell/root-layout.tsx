@@ -17,6 +17,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useScrollToTopOnRouteChange(pathname);
+  useMarkHydrated();
   return (
     <>
       <a href="#main" className={styles.skip}>
@@ -48,6 +49,16 @@ function PageLoading({ label }: { label: string }) {
       <Spinner fullPage label={label} />
     </>
   );
+}
+
+/**
+ * `<html data-hydrated>` once the page answers to the script: until then links and forms work as
+ * plain HTML (issue 10). Tests wait for it to know a page is interactive.
+ */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 }
 
 function useScrollToTopOnRouteChange(pathname: string) {
