@@ -20,9 +20,8 @@ function countOpenStreams(context: BrowserContext): () => number {
   context.on("request", (request) => {
     if (isStream(request)) open.add(request);
   });
-  for (const ended of ["requestfinished", "requestfailed"] as const) {
-    context.on(ended, (request) => open.delete(request));
-  }
+  context.on("requestfinished", (request) => open.delete(request));
+  context.on("requestfailed", (request) => open.delete(request));
   const forget = (page: Page) =>
     page.on("close", () => {
       for (const request of open) if (request.frame().page() === page) open.delete(request);
