@@ -103,8 +103,9 @@ describe("navigation", () => {
     await page.goto("/footer/envios");
     await page.goto("/esto/no/existe");
     expect(new URL(page.url()).pathname).toBe("/");
-    await page.goBack();
-    await page.waitForURL("**/footer/envios");
+    // From the back/forward cache the page comes back without a new load event.
+    await page.goBack({ waitUntil: "commit" });
+    await page.waitForURL("**/footer/envios", { waitUntil: "commit" });
   });
 
   it("sends a signed-out visitor of a guarded page to / with an invitation to sign in", async () => {

@@ -6,8 +6,15 @@ export const baseUrl = () => inject("baseUrl");
 
 export type BrowserSession = {
   /** A new page in a fresh context (no cookies), with page errors and hydration mismatches collected. */
-  newPage(options?: { mobile?: boolean; timezoneId?: string }): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
   errors: string[];
+};
+
+type PageOptions = {
+  mobile?: boolean;
+  timezoneId?: string;
+  /** false: a browser with JavaScript off, where the shop must still work as plain HTML. */
+  javaScript?: boolean;
 };
 
 /** One Chromium for the test file; every page gets its own context. */
@@ -24,13 +31,14 @@ export function setUpBrowser(): BrowserSession {
   });
   return {
     errors,
-    async newPage({ mobile = false, timezoneId }: { mobile?: boolean; timezoneId?: string } = {}) {
+    async newPage({ mobile = false, timezoneId, javaScript = true }: PageOptions = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
         isMobile: mobile,
         hasTouch: mobile,
         locale: "es-ES",
+        javaScriptEnabled: javaScript,
         ...(timezoneId ? { timezoneId } : {}),
       });
       contexts.push(context);
@@ -40,7 +48,33 @@ export function setUpBrowser(): BrowserSession {
       page.on("console", (message) => {
         if (message.text().startsWith("Recovered during hydration")) errors.push(message.text());
       });
+      if (javaScript) waitForHydrationOnLoad(page);
       return page;
     },
+  };
+}
+
+/**
+ * `page.goto` and `page.reload` return once the page has loaded, which is before its script has
+ * made it interactive (`<html data-hydrated>`), and ever later as the shop defers its script. A
+ * person sees a button and clicks it; a test clicking a JS-only button in that window loses the
+ * click. So these two wait for the script too, unless the test asks for the bare HTML
+ * (`waitUntil: "commit"` or "domcontentloaded"), as the tests of forms used before the script do.
+ */
+function waitForHydrationOnLoad(page: Page): void {
+  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const early = (options?: { waitUntil?: string }) =>
+    options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded";
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!early(options) && response?.headers()["content-type"]?.startsWith("text/html")) await hydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (!early(options)) await hydrated();
+    return response;
   };
 }

@@ -133,6 +133,8 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   app.use(
     secureHeaders({
       crossOriginEmbedderPolicy: false,
+      // Our own requests (form posts included) say where they come from; other sites learn nothing.
+      referrerPolicy: "same-origin",
       // Boot data and JSON-LD are data blocks, not scripts: no inline script is ever allowed.
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
@@ -166,7 +168,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       distDir,
       origins: deps.origins,
       logger,
-      apiFetch: async (request) => app.fetch(request),
+      apiFetch: async (request, env) => app.fetch(request, env),
       sessionUser: (headers) => readSessionUser(deps.auth, headers),
     });
     app.route("/", pages);

@@ -16,6 +16,8 @@ export const paths = {
   category: (name: string) => `/categoria/${encodeURIComponent(name)}`,
   product: (id: number) => `/detalle/${id}`,
   search: (text: string) => `/producto/${encodeURIComponent(text)}`,
+  /** Where the header's search form goes without the script; the server sends it on to search(). */
+  searchForm: () => "/producto",
   login: () => "/login",
   register: () => "/register",
   footer: (slug: FooterSlug) => `/footer/${slug}`,
@@ -31,6 +33,9 @@ export const paths = {
   purchases: () => "/comprasRealizadas",
   purchase: (id: string) => `/detalle/compra/${encodeURIComponent(id)}`,
 } as const;
+
+/** The field of the search form (paths.searchForm). */
+export const SEARCH_FORM_FIELD = { text: "texto" } as const;
 
 /** The guarded group of spec §2: only a signed-in shopper sees these. */
 export const guardedPatterns = [

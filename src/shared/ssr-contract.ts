@@ -1,4 +1,5 @@
 import type { SessionUser } from "./api/account-contract.ts";
+import type { PageFormOutcome } from "./api/page-form-contract.ts";
 import type { Lang } from "./lang.ts";
 
 /** What the server tells the page renderer (src/web/entry-server.tsx), built separately by Vite. */
@@ -18,6 +19,8 @@ export type RenderOptions = {
   site: SiteInfo;
   /** The signed-in shopper, known to the server from the session cookie. */
   user: SessionUser | null;
+  /** A form posted to this page without the script, and what became of it. */
+  formOutcome?: PageFormOutcome | null;
   /** Script and style files for the pages that matched, from the build manifest. */
   assetsFor: (pages: string[]) => PageAssets;
 };

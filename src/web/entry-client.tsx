@@ -25,6 +25,7 @@ hydrateRoot(
     i18n={createI18nStore(boot.lang, boot.messages)}
     session={createSessionStore(boot.user)}
     site={boot.site}
+    formOutcome={boot.formOutcome}
   >
     <BrowserRouter>
       <AppRoutes />

@@ -37,7 +37,14 @@ export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
   };
 };
 
-async function renderPage({ request, lang, site, user, assetsFor }: RenderOptions): Promise<Response> {
+async function renderPage({
+  request,
+  lang,
+  site,
+  user,
+  formOutcome = null,
+  assetsFor,
+}: RenderOptions): Promise<Response> {
   const url = new URL(request.url);
   const queryClient = createQueryClient({ onServer: true });
   const route = matchPage(url.pathname);
@@ -50,7 +57,14 @@ async function renderPage({ request, lang, site, user, assetsFor }: RenderOption
   if ("redirect" in outcome) return redirectTo(outcome.redirect);
 
   const messages = await loadMessages(lang);
-  const bootJson = serializeBootData({ lang, site, messages, user, queryState: dehydrate(queryClient) });
+  const bootJson = serializeBootData({
+    lang,
+    site,
+    messages,
+    user,
+    formOutcome,
+    queryState: dehydrate(queryClient),
+  });
   const { prelude } = await prerender(
     <Document lang={lang} assets={assetsFor([route.page])} bootJson={bootJson}>
       <AppProviders
@@ -58,6 +72,7 @@ async function renderPage({ request, lang, site, user, assetsFor }: RenderOption
         i18n={createI18nStore(lang, messages)}
         session={createSessionStore(user)}
         site={site}
+        formOutcome={formOutcome}
       >
         <StaticRouter location={`${url.pathname}${url.search}`}>
           <AppRoutes />

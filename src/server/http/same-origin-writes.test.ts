@@ -53,6 +53,14 @@ describe("sameOriginWrites", () => {
     expect((await post({ cookie: "session=abc", "sec-fetch-site": "same-origin" })).status).toBe(200);
   });
 
+  it('judges a write naming no origin (or "null") by Sec-Fetch-Site, with or without cookies', async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded", origin: "null" };
+    expect((await post({ ...form, "sec-fetch-site": "same-origin" })).status).toBe(200);
+    // Signing a shopper into someone else's account needs no cookie: refused all the same.
+    expect((await post({ ...form, "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await post({ cookie: "session=abc", "content-type": "application/json" })).status).toBe(403);
+  });
+
   it("lets reads and cookie-less callers naming no origin (the operator's command line, webhooks) through", async () => {
     expect(
       (await app().request("/cart", { headers: { cookie: "session=abc", origin: "https://evil.example" } }))

@@ -1,12 +1,17 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { SessionUser } from "#shared/api/account-contract.ts";
+import { isPageForm, PAGE_FORM_FIELD, type PageFormOutcome } from "#shared/api/page-form-contract.ts";
 import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
+import { paths, SEARCH_FORM_FIELD } from "#shared/paths.ts";
 import type { RendererModule } from "#shared/ssr-contract.ts";
-import type { OriginPolicy } from "../http/origin-policy.ts";
+import { type PageFormAnswer, refusedPageForm, runPageForm } from "../forms/page-forms.ts";
+import { type OriginPolicy, requestOrigin } from "../http/origin-policy.ts";
+import { writeJudge } from "../http/same-origin-writes.ts";
 import type { Logger } from "../logger.ts";
 import { loadBuildManifest } from "./build-manifest.ts";
 
@@ -14,13 +19,16 @@ export type PagesOptions = {
   distDir: string;
   origins: OriginPolicy;
   logger: Logger;
-  /** The API, called in-process while rendering. */
-  apiFetch: (request: Request) => Promise<Response>;
+  /** The API, called in-process (with the page request's connection, for its client address). */
+  apiFetch: (request: Request, env?: unknown) => Promise<Response>;
   /** Who is signed in, from the request's cookies. */
   sessionUser: (headers: Headers) => Promise<SessionUser | null>;
 };
 
-/** Every non-API GET: the page rendered on the server, ready to hydrate. */
+/**
+ * Every non-API GET: the page rendered on the server, ready to hydrate. A POST is one of the forms
+ * that work without the script (issue 10): it runs, and the page answers with its outcome.
+ */
 export async function pagesRoutes({ distDir, origins, logger, apiFetch, sessionUser }: PagesOptions) {
   if (!existsSync(join(distDir, "server", "entry-server.js"))) {
     throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
@@ -29,19 +37,29 @@ export async function pagesRoutes({ distDir, origins, logger, apiFetch, sessionU
   const rendererUrl = pathToFileURL(join(distDir, "server", "entry-server.js")).href;
   const { createRenderer } = (await import(rendererUrl)) as RendererModule;
   const renderer = createRenderer(apiFetch);
+  const judgeWrite = writeJudge(origins, logger);
+  /** The origin a form judged the shop's own came from, also when the browser said "null". */
+  const shopOriginOf = (page: Request) => {
+    const sent = page.headers.get("origin");
+    if (sent && sent !== "null") return sent;
+    return origins.fixed ? origins.publicOrigin : (requestOrigin(page) ?? origins.publicOrigin);
+  };
 
-  return new Hono().get("*", async (c) => {
+  async function render(c: Context, formOutcome: PageFormOutcome | null = null, status?: number) {
     const cookieLang = getCookie(c, LANG_COOKIE);
     const lang = requestLang(c.req.query("lang"), cookieLang);
     try {
       const user = await sessionUser(c.req.raw.headers);
-      const response = await renderer.renderPage({
+      const site = { origin: origins.publicOrigin, originFixed: origins.fixed };
+      const page = await renderer.renderPage({
         request: c.req.raw,
         lang,
-        site: { origin: origins.publicOrigin, originFixed: origins.fixed },
+        site,
         user,
+        formOutcome,
         assetsFor,
       });
+      const response = status ? new Response(page.body, { status, headers: page.headers }) : page;
       // A signed-in shopper's page holds their name, cart and wish list: never for a shared cache.
       response.headers.set("cache-control", user ? "private, no-cache" : "no-cache");
       response.headers.set("vary", "Cookie");
@@ -57,7 +75,57 @@ export async function pagesRoutes({ distDir, origins, logger, apiFetch, sessionU
       logger.error({ err: error, path: c.req.path }, "page render failed");
       return c.html(fallbackPage(lang), 500);
     }
-  });
+  }
+
+  return (
+    new Hono()
+      // The header's search as a plain form: GET /producto?texto=… goes where the script would.
+      .get(paths.searchForm(), (c) => {
+        const text = (c.req.query(SEARCH_FORM_FIELD.text) ?? "").trim().slice(0, 100);
+        // Blank text never gets here from a browser that checks forms; from one that does not, home.
+        return c.redirect(text ? paths.search(text) : paths.home(), 303);
+      })
+      .get("*", (c) => render(c))
+      .post(
+        "*",
+        bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text("Formulario demasiado grande", 413) }),
+        async (c) => {
+          const verdict = await judgeWrite(c);
+          if (verdict === "cross-site") return c.text("Forbidden", 403);
+          const fields = stringFields(await c.req.parseBody());
+          const form = fields[PAGE_FORM_FIELD];
+          if (!isPageForm(form)) return c.text("Formulario desconocido", 400);
+          const lang = requestLang(c.req.query("lang"), getCookie(c, LANG_COOKIE));
+          const callApi = (path: string, body: unknown) =>
+            apiFetch(apiRequestFor(c.req.raw, shopOriginOf(c.req.raw), path, body), c.env);
+          const answer: PageFormAnswer =
+            verdict === "wrong-origin"
+              ? refusedPageForm(form, fields)
+              : await runPageForm(form, { fields, lang, callApi });
+          if (answer.kind === "page") return render(c, answer.outcome, answer.status);
+          const response = c.redirect(answer.location, 303);
+          for (const cookie of answer.cookies) response.headers.append("set-cookie", cookie);
+          return response;
+        },
+      )
+  );
+}
+
+/** The JSON request the page's script would have sent, with the shopper's cookies and origin. */
+function apiRequestFor(page: Request, origin: string, path: string, body: unknown): Request {
+  const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
+  for (const name of ["cookie", "user-agent", "accept-language"]) {
+    const value = page.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set("origin", origin);
+  return new Request(new URL(path, page.url), { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+function stringFields(body: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
+  return fields;
 }
 
 function requestLang(query: string | undefined, cookie: string | undefined): Lang {

@@ -1,5 +1,6 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import type { SessionUser } from "#shared/api/account-contract.ts";
+import type { PageFormOutcome } from "#shared/api/page-form-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { SiteInfo } from "#shared/ssr-contract.ts";
 import type { Messages } from "#web/lib/i18n/translate.ts";
@@ -11,6 +12,7 @@ export type BootData = {
   messages: Messages;
   queryState: DehydratedState;
   user: SessionUser | null;
+  formOutcome: PageFormOutcome | null;
 };
 
 export const BOOT_ELEMENT_ID = "boot";

@@ -1,7 +1,9 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import type { PageFormOutcome } from "#shared/api/page-form-contract.ts";
 import { I18nProvider } from "#web/lib/i18n/i18n.tsx";
 import type { I18nStore } from "#web/lib/i18n/i18n-store.ts";
+import { PageFormProvider } from "#web/lib/page-form.tsx";
 import { SessionProvider } from "#web/lib/session/session.tsx";
 import type { SessionStore } from "#web/lib/session/session-store.ts";
 import { type Site, SiteProvider } from "#web/lib/site.tsx";
@@ -11,16 +13,19 @@ type AppProvidersProps = {
   i18n: I18nStore;
   session: SessionStore;
   site: Site;
+  formOutcome: PageFormOutcome | null;
   children: ReactNode;
 };
 
 /** The same providers wrap the page on the server and in the browser. */
-export function AppProviders({ queryClient, i18n, session, site, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, i18n, session, site, formOutcome, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider store={i18n}>
         <SessionProvider store={session}>
-          <SiteProvider site={site}>{children}</SiteProvider>
+          <SiteProvider site={site}>
+            <PageFormProvider outcome={formOutcome}>{children}</PageFormProvider>
+          </SiteProvider>
         </SessionProvider>
       </I18nProvider>
     </QueryClientProvider>

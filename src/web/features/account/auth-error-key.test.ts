@@ -10,6 +10,8 @@ describe("identity errors as messages (spec §8)", () => {
     [new ApiError(429, "TOO_MANY_ATTEMPTS", ""), "account.errors.accountLocked"],
     [new ApiError(429, "http-error", ""), "account.errors.tooManyRequests"],
     [new ApiError(400, "INVALID_TOKEN", ""), "account.errors.expiredLink"],
+    [new ApiError(403, "wrong-origin", ""), "common.wrongOrigin"],
+    [new ApiError(403, "INVALID_ORIGIN", ""), "common.wrongOrigin"],
     [new ApiError(500, "SOMETHING_NEW", ""), "account.errors.generic"],
     [new TypeError("Failed to fetch"), "account.errors.network"],
   ])("turns %o into %s", (error, key) => {

@@ -16,6 +16,9 @@ export function authErrorKey(error: unknown): string {
     PASSWORD_TOO_COMMON: "account.errors.passwordTooCommon",
     INVALID_TOKEN: "account.errors.expiredLink",
     TOKEN_EXPIRED: "account.errors.expiredLink",
+    // The page was opened at another address than PUBLIC_URL (takes the shop's {{origin}}).
+    "wrong-origin": "common.wrongOrigin",
+    INVALID_ORIGIN: "common.wrongOrigin",
   };
   return known[error.code] ?? "account.errors.generic";
 }

@@ -1,39 +1,39 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type DefaultValues, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { type RegisterForm as RegisterValues, registerSchema } from "#shared/api/account-contract.ts";
+import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSessionStore } from "#web/lib/session/session.tsx";
 import { signedIn } from "#web/lib/session/session-store.ts";
+import { useSite } from "#web/lib/site.tsx";
 import styles from "#web/ui/form.module.css";
 import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
 import { signUp } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
+import { usePostedAccountForm } from "../use-posted-account-form.ts";
 import { PasswordMeter } from "./password-meter.tsx";
-
-// The terms box starts unticked: zod's literal(true) then asks for it.
-const empty: DefaultValues<RegisterValues> = {
-  name: "",
-  lastName: "",
-  email: "",
-  password: "",
-  confirmPassword: "",
-  newsletter: false,
-};
 
 export function RegisterForm() {
   const { t, lang } = useTranslation();
   const session = useSessionStore();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: empty });
+  const { origin } = useSite();
+  const posted = usePostedAccountForm("sign-up");
+  const [failure, setFailure] = useState<string | null>(posted.failure);
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    // No defaultValues: the inputs start from the server's HTML (a posted form's values) and keep
+    // whatever was typed before the script ran (issue 10).
+    errors: posted.errors,
+  });
   const { errors, isSubmitting } = form.formState;
   const fieldError = useValidationMessage();
-  const password = form.watch("password");
+  const password = form.watch("password") ?? "";
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -46,12 +46,14 @@ export function RegisterForm() {
       }
       void navigate(paths.login(), { replace: true });
     } catch (error) {
-      setFailure(t(authErrorKey(error)));
+      setFailure(t(authErrorKey(error), { origin }));
     }
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    // Before the script runs the form posts to /register itself (issue 10).
+    <form className={styles.form} method="post" action={paths.register()} onSubmit={onSubmit} noValidate>
+      <input type="hidden" name={PAGE_FORM_FIELD} value="sign-up" />
       <h1>{t("account.registerTitle")}</h1>
       <FormAlert message={failure} />
       <FormField
@@ -59,6 +61,7 @@ export function RegisterForm() {
         label={t("account.name")}
         autoComplete="given-name"
         error={fieldError(errors.name?.message)}
+        defaultValue={posted.text("name")}
         {...form.register("name")}
       />
       <FormField
@@ -66,6 +69,7 @@ export function RegisterForm() {
         label={t("account.lastName")}
         autoComplete="family-name"
         error={fieldError(errors.lastName?.message)}
+        defaultValue={posted.text("lastName")}
         {...form.register("lastName")}
       />
       <FormField
@@ -74,6 +78,7 @@ export function RegisterForm() {
         type="email"
         autoComplete="email"
         error={fieldError(errors.email?.message)}
+        defaultValue={posted.text("email")}
         {...form.register("email")}
       />
       <FormField
@@ -96,6 +101,7 @@ export function RegisterForm() {
       <label className={styles.check}>
         <input
           type="checkbox"
+          defaultChecked={posted.flag("acceptTerms")}
           {...form.register("acceptTerms")}
           aria-invalid={errors.acceptTerms ? true : undefined}
         />
@@ -108,7 +114,7 @@ export function RegisterForm() {
       </label>
       {errors.acceptTerms && <p className={styles.error}>{fieldError(errors.acceptTerms.message)}</p>}
       <label className={styles.check}>
-        <input type="checkbox" {...form.register("newsletter")} />
+        <input type="checkbox" defaultChecked={posted.flag("newsletter")} {...form.register("newsletter")} />
         <span>{t("account.newsletterOptIn")}</span>
       </label>
       <button type="submit" className={styles.submit} disabled={isSubmitting}>

@@ -1,0 +1,123 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { SHOPPER_PASSWORD } from "./support/register.ts";
+
+const session = setUpBrowser();
+
+/** Whether the shop has this address on its newsletter list (the API tells a repeat apart). */
+async function isSubscribed(page: Page, email: string): Promise<boolean> {
+  const again = await page.request.post("/api/newsletter", {
+    data: { email, consent: true, locale: "es" },
+    headers: { origin: baseUrl() },
+  });
+  return ((await again.json()) as { status: string }).status === "already-subscribed";
+}
+
+async function subscribe(page: Page, email: string, { consent = true } = {}) {
+  await page.locator("#newsletter-email").fill(email);
+  const form = page.locator("form", { has: page.locator("#newsletter-email") });
+  if (consent) await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "SUSCRIBIRME" }).click();
+}
+
+/** The visible text of the newsletter's message, in the page (no script) or in the popup (script). */
+const newsletterMessage = (page: Page) =>
+  page.locator("#newsletter [role=status], #newsletter [role=alert], .swal2-popup").first();
+
+describe("forms used before, or without, the page's script", () => {
+  it("subscribes to the newsletter with JavaScript off, with the popup's words, and nothing in the URL", async () => {
+    const page = await session.newPage({ javaScript: false });
+    await page.goto("/detalle/1");
+    const email = `sin-script-${Date.now()}@example.com`;
+    await subscribe(page, email);
+    await page.waitForURL("**/detalle/1#newsletter");
+    expect(await newsletterMessage(page).textContent()).toContain("¡Suscripción completada!");
+    expect(page.url()).not.toContain("example.com");
+    expect(await page.locator("#newsletter-email").inputValue()).toBe("");
+    expect(await isSubscribed(page, email)).toBe(true);
+  });
+
+  it("explains a refused subscription with JavaScript off and keeps what was typed", async () => {
+    const page = await session.newPage({ javaScript: false });
+    await page.goto("/footer/envios");
+    await subscribe(page, "ana@example");
+    expect(await newsletterMessage(page).textContent()).toContain(
+      "Por favor ingresa un correo electrónico válido",
+    );
+    await subscribe(page, "ana@example.com", { consent: false });
+    expect(await newsletterMessage(page).textContent()).toContain("¡Checkbox obligatorio!");
+    expect(await page.locator("#newsletter-email").inputValue()).toBe("ana@example.com");
+    expect(new URL(page.url()).pathname).toBe("/footer/envios");
+  });
+
+  it("searches from the header with JavaScript off", async () => {
+    const page = await session.newPage({ javaScript: false });
+    await page.goto("/footer/envios");
+    const box = page.getByRole("searchbox", { name: "Buscar productos" }).first();
+    await box.fill("  peluche ");
+    await box.press("Enter");
+    await page.waitForURL("**/producto/peluche");
+    expect(await page.locator("main h1").textContent()).toContain("peluche");
+  });
+
+  it("registers and signs in with JavaScript off, explaining a wrong password", async () => {
+    const page = await session.newPage({ javaScript: false });
+    const email = `registro-sin-script-${Date.now()}@example.com`;
+    await page.goto("/register");
+    const main = page.locator("main");
+    await main.getByLabel("Nombre", { exact: true }).fill("Rita");
+    await main.getByLabel("Apellidos").fill("Sin Script");
+    await main.getByLabel("Correo electrónico").fill(email);
+    await main.getByLabel("Contraseña", { exact: true }).fill(SHOPPER_PASSWORD);
+    await main.getByLabel("Repite la contraseña").fill("otra-cosa-distinta");
+    await main.getByRole("checkbox", { name: /acepto las/ }).check();
+    await main.getByRole("button", { name: "Crear cuenta" }).click();
+    // The server checks the form as the script would: the passwords differ; the rest is kept.
+    await expect.poll(() => main.getByText("Las contraseñas no coinciden").count()).toBe(1);
+    expect(await main.getByLabel("Apellidos").inputValue()).toBe("Sin Script");
+    expect(await main.getByLabel("Contraseña", { exact: true }).inputValue()).toBe("");
+    await main.getByLabel("Contraseña", { exact: true }).fill(SHOPPER_PASSWORD);
+    await main.getByLabel("Repite la contraseña").fill(SHOPPER_PASSWORD);
+    await main.getByRole("button", { name: "Crear cuenta" }).click();
+    await page.waitForURL("**/login");
+    expect(await main.getByText("¡Hola, Rita!").count()).toBe(1);
+
+    const other = await session.newPage({ javaScript: false });
+    await other.goto("/login");
+    const form = other.locator("main");
+    await form.getByLabel("Correo electrónico").fill(email);
+    await form.getByLabel("Contraseña").fill("no-es-esta-1234");
+    await form.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect
+      .poll(() => form.getByText("El correo electrónico o la contraseña no son correctos.").count())
+      .toBe(1);
+    expect(await form.getByLabel("Correo electrónico").inputValue()).toBe(email);
+    await form.getByLabel("Contraseña").fill(SHOPPER_PASSWORD);
+    await form.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.waitForURL("**/login");
+    await expect.poll(() => form.getByText("¡Hola, Rita!").count()).toBe(1);
+  });
+
+  it("gives the same result to a newsletter and a search sent the moment the HTML is there, on a slow phone", async () => {
+    const page = await session.newPage();
+    // The page's scripts take their time, as on a slow phone's network.
+    await page.context().route("**/assets/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/footer/quienes-somos", { waitUntil: "domcontentloaded" });
+    const email = `a-tiempo-${Date.now()}@example.com`;
+    await subscribe(page, email);
+    await expect.poll(() => newsletterMessage(page).textContent()).toContain("¡Suscripción completada!");
+    expect(page.url()).not.toContain("example.com");
+    expect(await isSubscribed(page, email)).toBe(true);
+
+    await page.goto("/footer/envios", { waitUntil: "domcontentloaded" });
+    const search = page.getByRole("searchbox", { name: "Buscar productos" }).first();
+    await search.fill("mochila");
+    await search.press("Enter");
+    await page.waitForURL("**/producto/mochila", { waitUntil: "commit" });
+    await expect.poll(() => page.locator("main h1").textContent()).toContain("mochila");
+  });
+});

@@ -1,0 +1,141 @@
+import { loginSchema, registerSchema } from "#shared/api/account-contract.ts";
+import type {
+  AccountFormOutcome,
+  NewsletterOutcome,
+  NewsletterStatus,
+  PageForm,
+  PageFormOutcome,
+} from "#shared/api/page-form-contract.ts";
+import type { Lang } from "#shared/lang.ts";
+import { paths } from "#shared/paths.ts";
+
+/** What a form posted without the script comes to: the page again with its outcome, or a move on. */
+export type PageFormAnswer =
+  | { kind: "page"; status: number; outcome: PageFormOutcome }
+  | { kind: "redirect"; location: string; cookies: string[] };
+
+/** A JSON POST to the shop's own API, on behalf of the request that posted the form. */
+export type ApiCaller = (path: string, body: unknown) => Promise<Response>;
+
+type FormContext = { fields: Record<string, string>; lang: Lang; callApi: ApiCaller };
+
+/**
+ * Runs a posted form through the same API endpoints the page's script calls (validation, limits,
+ * identity rules: one way), and turns their answer into what the page shows (issue 10).
+ */
+export function runPageForm(form: PageForm, context: FormContext): Promise<PageFormAnswer> {
+  if (form === "newsletter") return subscribe(context);
+  if (form === "sign-in") return signIn(context);
+  return signUp(context);
+}
+
+/** A refusal before anything runs: another origin than PUBLIC_URL (decision 013). */
+export function refusedPageForm(form: PageForm, fields: Record<string, string>): PageFormAnswer {
+  const outcome: PageFormOutcome =
+    form === "newsletter"
+      ? { form, status: "wrong-origin", email: fields.email ?? "" }
+      : { form, error: { status: 403, code: "wrong-origin" }, fields: {}, values: shownValues(fields) };
+  return { kind: "page", status: 403, outcome };
+}
+
+async function subscribe({ fields, lang, callApi }: FormContext): Promise<PageFormAnswer> {
+  const email = fields.email ?? "";
+  const answer = (status: number, outcome: NewsletterStatus, keep = email): PageFormAnswer => {
+    const result: NewsletterOutcome = { form: "newsletter", status: outcome, email: keep };
+    return { kind: "page", status, outcome: result };
+  };
+  const response = await callApi("/api/newsletter", {
+    email,
+    consent: fields.consent === "on",
+    locale: lang,
+  });
+  if (response.ok) {
+    const body = (await response.json()) as { status?: string };
+    // Spec §4: on success the address is cleared.
+    return answer(200, body.status === "already-subscribed" ? "already-subscribed" : "subscribed", "");
+  }
+  if (response.status === 429) return answer(429, "too-many");
+  if (response.status === 400) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { fields?: Record<string, string> } };
+    const invalid = body.error?.fields ?? {};
+    // Spec §5's order: the address first, then the box.
+    const code = invalid.email ?? invalid.consent ?? "email-invalid";
+    return answer(400, isNewsletterStatus(code) ? code : "email-invalid");
+  }
+  return answer(503, "failed");
+}
+
+async function signIn({ fields, callApi }: FormContext): Promise<PageFormAnswer> {
+  const parsed = loginSchema.safeParse({ email: fields.email ?? "", password: fields.password ?? "" });
+  if (!parsed.success) return invalid("sign-in", fields, parsed.error.issues);
+  return signedInOr("sign-in", fields, await callApi("/api/auth/sign-in/email", parsed.data));
+}
+
+async function signUp({ fields, lang, callApi }: FormContext): Promise<PageFormAnswer> {
+  const parsed = registerSchema.safeParse({
+    name: fields.name ?? "",
+    lastName: fields.lastName ?? "",
+    email: fields.email ?? "",
+    password: fields.password ?? "",
+    confirmPassword: fields.confirmPassword ?? "",
+    acceptTerms: fields.acceptTerms === "on",
+    newsletter: fields.newsletter === "on",
+  });
+  if (!parsed.success) return invalid("sign-up", fields, parsed.error.issues);
+  const { name, lastName, email, password, newsletter } = parsed.data;
+  const response = await callApi("/api/auth/sign-up/email", { name, lastName, email, password });
+  if (response.ok && newsletter) {
+    // The account exists either way; a newsletter hiccup must not undo it (as in the page).
+    await callApi("/api/newsletter", { email, consent: true, locale: lang }).catch(() => undefined);
+  }
+  return signedInOr("sign-up", fields, response);
+}
+
+/** Signed in: on to the account page with the session cookie. Refused: the form again, explained. */
+async function signedInOr(
+  form: "sign-in" | "sign-up",
+  fields: Record<string, string>,
+  response: Response,
+): Promise<PageFormAnswer> {
+  if (response.ok) {
+    return { kind: "redirect", location: paths.login(), cookies: response.headers.getSetCookie() };
+  }
+  const body = (await response.json().catch(() => ({}))) as { code?: unknown; error?: { code?: unknown } };
+  const code = typeof body.code === "string" ? body.code : String(body.error?.code ?? "http-error");
+  const outcome: AccountFormOutcome<typeof form> = {
+    form,
+    error: { status: response.status, code },
+    fields: {},
+    values: shownValues(fields),
+  };
+  return { kind: "page", status: response.status, outcome };
+}
+
+function invalid(
+  form: "sign-in" | "sign-up",
+  fields: Record<string, string>,
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): PageFormAnswer {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return {
+    kind: "page",
+    status: 400,
+    outcome: { form, error: null, fields: errors, values: shownValues(fields) },
+  };
+}
+
+/** What the form shows again: what was typed, never a password. */
+function shownValues(fields: Record<string, string>): Record<string, string | boolean> {
+  return {
+    name: fields.name ?? "",
+    lastName: fields.lastName ?? "",
+    email: fields.email ?? "",
+    acceptTerms: fields.acceptTerms === "on",
+    newsletter: fields.newsletter === "on",
+  };
+}
+
+function isNewsletterStatus(code: string): code is NewsletterStatus {
+  return ["email-required", "email-invalid", "consent-required"].includes(code);
+}

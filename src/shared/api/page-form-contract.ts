@@ -1,0 +1,43 @@
+/**
+ * Forms that work before, and without, the page's script (issue 10): the newsletter, sign-in and
+ * registration post to the page itself, which answers with the page and the form's outcome.
+ * Once the script runs the same forms are sent from the page instead, as before.
+ */
+
+/** The hidden field naming which form was posted. */
+export const PAGE_FORM_FIELD = "form";
+
+export const pageForms = ["newsletter", "sign-in", "sign-up"] as const;
+export type PageForm = (typeof pageForms)[number];
+
+export function isPageForm(value: unknown): value is PageForm {
+  return pageForms.some((form) => form === value);
+}
+
+/** The newsletter's outcomes: each is one of spec §5/§8's popups (or its success). */
+export type NewsletterStatus =
+  | "subscribed"
+  | "already-subscribed"
+  | "email-required"
+  | "email-invalid"
+  | "consent-required"
+  | "too-many"
+  | "failed"
+  | "wrong-origin";
+
+export type NewsletterOutcome = { form: "newsletter"; status: NewsletterStatus; email: string };
+
+export type AccountFormOutcome<F extends "sign-in" | "sign-up"> = {
+  form: F;
+  /** A refusal from the identity endpoints, as the page's script would have received it. */
+  error: { status: number; code: string } | null;
+  /** Field errors of the shared schema (codes, e.g. "passwords-differ"). */
+  fields: Record<string, string>;
+  /** What the shopper typed, to show again: never a password. */
+  values: Record<string, string | boolean>;
+};
+
+export type PageFormOutcome =
+  | NewsletterOutcome
+  | AccountFormOutcome<"sign-in">
+  | AccountFormOutcome<"sign-up">;

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import type { FieldErrors, FieldValues } from "react-hook-form";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { usePageFormOutcome } from "#web/lib/page-form.tsx";
+import { useSite } from "#web/lib/site.tsx";
+import { authErrorKey } from "./auth-error-key.ts";
+
+/**
+ * A sign-in or registration posted before the page's script ran (issue 10): what the shopper
+ * typed, the field errors and the refusal, to draw the form again exactly as the script would.
+ */
+export function usePostedAccountForm<T extends FieldValues>(form: "sign-in" | "sign-up") {
+  const { t } = useTranslation();
+  const { origin } = useSite();
+  const outcome = usePageFormOutcome(form);
+  // react-hook-form keeps server errors in step with this object: it must stay the same one.
+  const [errors] = useState<FieldErrors<T> | undefined>(() => {
+    if (!outcome || Object.keys(outcome.fields).length === 0) return undefined;
+    const entries = Object.entries(outcome.fields).map(([field, code]) => [
+      field,
+      { type: "server", message: code },
+    ]);
+    return Object.fromEntries(entries) as FieldErrors<T>;
+  });
+  const error = outcome?.error;
+  return {
+    errors,
+    failure: error ? t(authErrorKey(new ApiError(error.status, error.code, error.code)), { origin }) : null,
+    text: (field: string) => {
+      const value = outcome?.values[field];
+      return typeof value === "string" ? value : "";
+    },
+    flag: (field: string) => outcome?.values[field] === true,
+  };
+}
