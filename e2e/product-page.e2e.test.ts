@@ -67,4 +67,29 @@ describe("footer and badge", () => {
     expect(await sister.getAttribute("target")).toBe("_blank");
     expect(await sister.getAttribute("rel")).toContain("noopener");
   });
+
+  it("links the brand's accounts on the real social networks", async () => {
+    const page = await session.newPage();
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    const hosts: Record<string, string> = {
+      YouTube: "www.youtube.com",
+      Instagram: "www.instagram.com",
+      Facebook: "www.facebook.com",
+      Twitter: "x.com",
+    };
+    for (const [network, host] of Object.entries(hosts)) {
+      const href = await footer.getByRole("link", { name: new RegExp(network) }).getAttribute("href");
+      expect(new URL(href ?? "").host, network).toBe(host);
+    }
+  });
+
+  it("answers a missing script or picture with a plain 404, never a page or a redirect", async () => {
+    const page = await session.newPage();
+    for (const path of ["/assets/does-not-exist.js", "/media/products/0/nada-640.avif"]) {
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()["content-type"], path).toContain("text/plain");
+    }
+  });
 });

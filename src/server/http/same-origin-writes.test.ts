@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { createOriginPolicy } from "./origin-policy.ts";
@@ -86,13 +87,19 @@ describe("sameOriginWrites", () => {
     expect(forged.status).toBe(403);
   });
 
-  it("with PUBLIC_URL, tells the shop's own page opened elsewhere why it is refused", async () => {
-    const response = await post(
-      { cookie: "session=abc", origin: "http://192.168.1.20:3000" },
-      { url: "http://192.168.1.20:3000/cart" },
-    );
+  it("with PUBLIC_URL, tells the shop's own page opened elsewhere why it is refused, and logs what to change", async () => {
+    const lines: string[] = [];
+    const recording = pino({ level: "warn" }, { write: (line: string) => void lines.push(line) });
+    const response = await new Hono()
+      .use(sameOriginWrites(fixed, recording))
+      .post("/cart", (c) => c.json({ added: true }))
+      .request("http://192.168.1.20:3000/cart", {
+        method: "POST",
+        headers: { cookie: "session=abc", origin: "http://192.168.1.20:3000" },
+      });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("wrong-origin");
+    expect(lines.join("")).toMatch(/http:\/\/192\.168\.1\.20:3000.*PUBLIC_URL \(https:\/\/tienda\.example\)/);
   });
 });
 

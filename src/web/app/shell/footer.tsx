@@ -3,8 +3,8 @@ import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { NewsletterBlock } from "#web/features/newsletter/newsletter-block.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { StarIcon } from "#web/ui/icons.tsx";
 import styles from "./footer.module.css";
+import { FooterTrustRow } from "./footer-trust-row.tsx";
 import { RightsBlock } from "./rights-block.tsx";
 
 const productLinks = ["Juguete", "Pelicula", "Escolar", "Moda", "Hogar", "Regalo"] as const;
@@ -15,7 +15,6 @@ const legalLinks = [
   "politica-de-cookies",
   "nota-legal",
 ] as const;
-const socialNetworks = ["youtube", "instagram", "facebook", "twitter"] as const;
 
 export function Footer() {
   const { t } = useTranslation();
@@ -94,31 +93,7 @@ export function Footer() {
           </li>
         </FooterColumn>
       </div>
-      <div className={styles.trustRow}>
-        <ul className={styles.social} aria-label={t("footer.social")}>
-          {socialNetworks.map((name) => (
-            <li key={name}>
-              <a
-                href={brand.social[name]}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t(`footer.socialNetworks.${name}`)}
-              >
-                <img src={`/icons/${name}.svg`} width={22} height={22} alt="" loading="lazy" />
-              </a>
-            </li>
-          ))}
-        </ul>
-        <div className={styles.rating}>
-          <span className={styles.stars} role="img" aria-label={t("badge.stars", { count: 5 })}>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <StarIcon key={n} size={18} />
-            ))}
-          </span>
-          <strong>{t("footer.excellent")}</strong>
-          <Link to={paths.footer("quienes-somos")}>{t("footer.certificate")}</Link>
-        </div>
-      </div>
+      <FooterTrustRow />
       <RightsBlock />
     </footer>
   );

@@ -11,6 +11,7 @@ import { LiveUpdates } from "./live-updates.tsx";
 import { PendingIntentRunner } from "./pending-intent-runner.tsx";
 import styles from "./root-layout.module.css";
 import { RouteError } from "./route-error.tsx";
+import { WrongAddressNotice } from "./wrong-address-notice.tsx";
 
 /** Spec §2: header, main, footer, the buyer-protection badge and the toast area. */
 export function RootLayout() {
@@ -23,6 +24,7 @@ export function RootLayout() {
       <a href="#main" className={styles.skip}>
         {t("common.skipToContent")}
       </a>
+      <WrongAddressNotice />
       <Header />
       <main id="main" className={styles.main}>
         {/* Keyed by path: each page gets a fresh boundary, so loading shows the spinner. */}
