@@ -61,6 +61,22 @@ describe("forms used before, or without, the page's script", () => {
     expect(await page.locator("main h1").textContent()).toContain("peluche");
   });
 
+  it("switches the language and searches on a phone with JavaScript off", async () => {
+    const page = await session.newPage({ mobile: true, javaScript: false });
+    await page.goto("/footer/envios");
+    await page.getByRole("button", { name: "PT", exact: true }).click();
+    await page.waitForURL("**/footer/envios?lang=pt");
+    expect(await page.locator("html").getAttribute("lang")).toBe("pt-PT");
+    const box = page.getByRole("searchbox", { name: "Pesquisar produtos" });
+    expect(await box.isVisible()).toBe(false);
+    await page.getByRole("link", { name: "Abrir a pesquisa" }).click();
+    await expect.poll(() => box.isVisible()).toBe(true);
+    await box.fill("mochila");
+    await box.press("Enter");
+    await page.waitForURL("**/producto/mochila");
+    expect(await page.locator("main h1").textContent()).toContain("mochila");
+  });
+
   it("registers and signs in with JavaScript off, explaining a wrong password", async () => {
     const page = await session.newPage({ javaScript: false });
     const email = `registro-sin-script-${Date.now()}@example.com`;

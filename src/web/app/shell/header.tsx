@@ -4,6 +4,7 @@ import { paths } from "#shared/paths.ts";
 import { LanguageSwitcher } from "#web/features/language/language-switcher.tsx";
 import { SearchBox } from "#web/features/search/search-box.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "#web/ui/icons.tsx";
 import { Logo } from "#web/ui/logo.tsx";
 import { CartBadge } from "./cart-badge.tsx";
@@ -18,6 +19,7 @@ export function Header() {
   const { t } = useTranslation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const hydrated = useHydrated();
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -33,18 +35,29 @@ export function Header() {
         <Link to={paths.home()} className={styles.logo} aria-label={t("header.home")}>
           <Logo />
         </Link>
-        <div className={styles.search}>
+        <div id="buscar" className={styles.search}>
           <SearchBox id="header-search-input" />
         </div>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.mobileOnly}`}
-            onClick={() => setSearchOpen(true)}
-            aria-label={t("search.open")}
-          >
-            <SearchIcon />
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className={`${styles.iconButton} ${styles.mobileOnly}`}
+              onClick={() => setSearchOpen(true)}
+              aria-label={t("search.open")}
+            >
+              <SearchIcon />
+            </button>
+          ) : (
+            // Before the script: shows the header's own search form below the bar (CSS :target).
+            <a
+              href="#buscar"
+              className={`${styles.iconButton} ${styles.mobileOnly}`}
+              aria-label={t("search.open")}
+            >
+              <SearchIcon />
+            </a>
+          )}
           <LanguageSwitcher />
           <Link to={paths.login()} className={styles.iconButton} aria-label={t("header.account")}>
             <UserIcon />
