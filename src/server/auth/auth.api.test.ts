@@ -32,6 +32,22 @@ async function errorCode(response: Response): Promise<string | undefined> {
 const lucia = { name: "Lucía", lastName: "Pérez", email: "lucia@example.com", password: "gato-robot-azul-7" };
 
 describe("identity", () => {
+  it("refuses a sign-in or sign-up sent from another site, with a JSON 403", async () => {
+    for (const path of ["/api/auth/sign-up/email", "/api/auth/sign-in/email"]) {
+      const response = await api.request(path, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: "https://evil.example",
+          "sec-fetch-site": "cross-site",
+        },
+        body: JSON.stringify({ ...lucia, email: "forged@example.com" }),
+      });
+      expect(response.status, path).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("cross-site-request");
+    }
+  });
+
   it("signs up, keeps the session in an httpOnly cookie, and knows who is signed in", async () => {
     const response = await post("/api/auth/sign-up/email", lucia);
     expect(response.status).toBe(200);
