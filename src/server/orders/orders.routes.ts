@@ -54,6 +54,7 @@ const quoteErrors = {
   "total-changed": [409, "The total changed; check the new one"],
   "coupon-refused": [422, "The coupon does not apply"],
   "out-of-stock": [409, "Not enough stock"],
+  "order-in-progress": [409, "Another checkout of this cart is being processed"],
 } as const;
 
 /** Checkout (quote and place) and the shopper's orders. */

@@ -4,7 +4,17 @@ import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { cartLine, invoice, orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
+import {
+  cartLine,
+  coupon,
+  invoice,
+  orderEvent,
+  orderLine,
+  payment,
+  productStock,
+  shopOrder,
+  user,
+} from "../db/schema.ts";
 import type { PaymentDecline, PaymentProvider } from "../payments/payment-provider.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import { type Quote, type QuoteError, quoteCheckout } from "./checkout-quote.ts";
@@ -14,7 +24,11 @@ export type Buyer = { id: string; email: string; name: string; lastName: string 
 
 export type PlaceOrderOutcome =
   | { ok: true; orderId: string; created: boolean }
-  | { ok: false; error: QuoteError | "total-changed" | "coupon-refused" | "out-of-stock"; quote?: Quote }
+  | {
+      ok: false;
+      error: QuoteError | "total-changed" | "coupon-refused" | "out-of-stock" | "order-in-progress";
+      quote?: Quote;
+    }
   | { ok: false; error: "payment-declined"; decline: PaymentDecline };
 
 type Parsed = Omit<PlaceOrderRequest, "card"> & {
@@ -25,11 +39,24 @@ type Deps = { db: Database; catalog: Catalog; payments: PaymentProvider; now: ()
 
 class OutOfStock extends Error {}
 
+/** A checkout that stops inside the transaction, with what to tell the shopper. */
+class Refused extends Error {
+  readonly outcome: Extract<PlaceOrderOutcome, { ok: false }>;
+  constructor(outcome: Extract<PlaceOrderOutcome, { ok: false }>) {
+    super(outcome.error);
+    this.outcome = outcome;
+  }
+}
+
 /**
- * Places the shopper's cart as an order: prices it again on the server, holds the payment,
- * then in one transaction takes the stock (never below zero), numbers and stores the order,
- * its invoice and the payment, and empties the cart; finally captures the payment. The same
- * idempotency key always gives the same single order.
+ * Places the shopper's cart as an order (issue 11: no interleaving charges twice, oversells or
+ * over-discounts). A first look without locks answers plain mistakes at once. Then, in one
+ * transaction: the shopper's checkout is locked (a second one at the same time is told their order
+ * is being processed, and nothing is asked of their card); the cart is read and priced again; the
+ * payment is authorized for this order only; a coupon with a limit is locked and counted again;
+ * the stock is taken (never below zero); the order, its invoice and the payment are stored and the
+ * cart emptied. The payment is captured once that is committed, and its hold cancelled if not.
+ * The same idempotency key always gives the same single order.
  */
 export async function placeOrder(
   { db, catalog, payments, now }: Deps,
@@ -41,40 +68,102 @@ export async function placeOrder(
   if (existing) return { ok: true, orderId: existing, created: false };
 
   const placedAt = now();
-  const priced = await quoteCheckout(db, catalog, buyer.id, request, placedAt);
+  const first = await priceAgain(db, catalog, buyer.id, request, placedAt);
+  if (!first.ok) return first;
+  if (!(await stockCovers(db, first.quote))) return { ok: false, error: "out-of-stock", quote: first.quote };
+
+  let hold: string | undefined;
+  try {
+    const placed = await db.transaction(async (tx) => {
+      await lockCheckout(tx, buyer.id);
+      // The same checkout sent twice at once: the first one stored it while this one waited.
+      const stored = await findByKey(tx, buyer.id, request.idempotencyKey);
+      if (stored) return { orderId: stored, created: false };
+      const priced = await priceAgain(tx, catalog, buyer.id, request, placedAt);
+      // The cart was there a moment ago: another checkout of this shopper has just taken it.
+      if (!priced.ok)
+        throw new Refused(priced.error === "cart-empty" ? { ok: false, error: "order-in-progress" } : priced);
+      const { quote } = priced;
+      const authorization = await payments.authorize({
+        amountCents: quote.totals.totalCents,
+        card: request.card,
+        description: `Order ${request.idempotencyKey}`,
+        idempotencyKey: request.idempotencyKey,
+      });
+      if (!authorization.ok)
+        throw new Refused({ ok: false, error: "payment-declined", decline: authorization.decline });
+      hold = authorization.reference;
+      if (quote.coupon) await recheckCoupon(tx, catalog, buyer.id, request, placedAt, quote.coupon.code);
+      const orderId = await storeOrder(tx, {
+        buyer,
+        request,
+        quote,
+        lang,
+        placedAt,
+        provider: payments.name,
+        reference: authorization.reference,
+        cardLast4: authorization.cardLast4,
+      });
+      return { orderId, created: true };
+    });
+    if (hold) await payments.capture(hold);
+    return { ok: true, ...placed };
+  } catch (error) {
+    if (hold) await payments.cancel(hold);
+    if (error instanceof Refused) return error.outcome;
+    if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", quote: first.quote };
+    throw error;
+  }
+}
+
+/** The cart priced on the server, and the checks a shopper can act on. */
+async function priceAgain(
+  db: Database | Transaction,
+  catalog: Catalog,
+  userId: string,
+  request: Parsed,
+  at: Date,
+): Promise<{ ok: true; quote: Quote } | Extract<PlaceOrderOutcome, { ok: false }>> {
+  const priced = await quoteCheckout(db, catalog, userId, request, at);
   if (!priced.ok) return priced;
   const { quote } = priced;
   if (quote.coupon?.refusal) return { ok: false, error: "coupon-refused", quote };
   if (quote.totals.totalCents !== request.expectedTotalCents)
     return { ok: false, error: "total-changed", quote };
-  if (!(await stockCovers(db, quote))) return { ok: false, error: "out-of-stock", quote };
-
-  const hold = await payments.authorize({
-    amountCents: quote.totals.totalCents,
-    card: request.card,
-    description: `Order ${request.idempotencyKey}`,
-    idempotencyKey: request.idempotencyKey,
-  });
-  if (!hold.ok) return { ok: false, error: "payment-declined", decline: hold.decline };
-
-  let orderId: string;
-  try {
-    orderId = await db.transaction((tx) =>
-      storeOrder(tx, { buyer, request, quote, lang, placedAt, provider: payments.name, ...hold }),
-    );
-  } catch (error) {
-    await payments.cancel(hold.reference);
-    if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", quote };
-    // The same checkout sent twice at once: the other request stored the order.
-    const raced = await findByKey(db, buyer.id, request.idempotencyKey);
-    if (raced) return { ok: true, orderId: raced, created: false };
-    throw error;
-  }
-  await payments.capture(hold.reference);
-  return { ok: true, orderId, created: true };
+  return priced;
 }
 
-async function findByKey(db: Database, userId: string, key: string): Promise<string | undefined> {
+/**
+ * One checkout per shopper at a time: the shopper's row is locked until the order is stored. A
+ * second checkout waits here, then finds the cart gone (and is told the order is being
+ * processed) or its own idempotency key stored: its card is never asked.
+ */
+async function lockCheckout(tx: Transaction, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+}
+
+/**
+ * A coupon's limits counted again under its row lock, so that shoppers racing for its last uses
+ * queue here and each counts the orders committed before it. Held only until this order is stored.
+ */
+async function recheckCoupon(
+  tx: Transaction,
+  catalog: Catalog,
+  userId: string,
+  request: Parsed,
+  at: Date,
+  code: string,
+): Promise<void> {
+  await tx.select({ code: coupon.code }).from(coupon).where(eq(coupon.code, code)).for("update");
+  const again = await priceAgain(tx, catalog, userId, request, at);
+  if (!again.ok) throw new Refused(again);
+}
+
+async function findByKey(
+  db: Database | Transaction,
+  userId: string,
+  key: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ id: shopOrder.id })
     .from(shopOrder)

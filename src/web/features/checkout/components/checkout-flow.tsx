@@ -29,6 +29,7 @@ const declines = new Set(["card-declined", "insufficient-funds", "processing-err
 const knownErrors = new Set([
   "total-changed",
   "out-of-stock",
+  "order-in-progress",
   "cart-empty",
   "address-not-found",
   "product-unavailable",
