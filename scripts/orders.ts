@@ -16,6 +16,7 @@ import {
   orderStatuses,
 } from "../src/shared/api/order-contract.ts";
 import { formatPrice } from "../src/shared/money.ts";
+import { withoutControlCharacters } from "../src/shared/text.ts";
 
 const usage = [
   `usage: npm run orders -- list [${orderStatuses.join("|")}]`,
@@ -76,18 +77,23 @@ const madridTime = new Intl.DateTimeFormat("sv-SE", {
 /** Units and totals line up on the right, like figures in a ledger. */
 const RIGHT_ALIGNED = new Set([3, 4]);
 
-/** One aligned line per order, for a terminal. */
+/**
+ * One aligned line per order, for a terminal. What shoppers typed (names, cities) is printed
+ * without control characters: no escape sequence reaches the operator's terminal (issue 11).
+ */
 function formatOrderTable(rows: readonly OperatorOrderRow[]): string {
   if (rows.length === 0) return "No orders.";
-  const cells = rows.map((row) => [
-    row.number,
-    row.status,
-    madridTime.format(new Date(row.placedAt)),
-    `${row.units} u.`,
-    formatPrice(row.totalCents / 100, "es").replace(/\s/g, " "),
-    `${row.buyer} <${row.email}>`,
-    row.destination,
-  ]);
+  const cells = rows.map((row) =>
+    [
+      row.number,
+      row.status,
+      madridTime.format(new Date(row.placedAt)),
+      `${row.units} u.`,
+      formatPrice(row.totalCents / 100, "es").replace(/\s/g, " "),
+      `${row.buyer} <${row.email}>`,
+      row.destination,
+    ].map(withoutControlCharacters),
+  );
   const widths =
     cells[0]?.map((_, column) => Math.max(...cells.map((line) => line[column]?.length ?? 0))) ?? [];
   return cells
@@ -125,7 +131,8 @@ async function move(step: Step, number: string): Promise<number> {
     console.error(refusal(answer));
     return 1;
   }
-  console.log(`Order ${number}: ${answer.body.status}${answer.body.changed ? "" : " (already)"}`);
+  const status = withoutControlCharacters(String(answer.body.status));
+  console.log(`Order ${number}: ${status}${answer.body.changed ? "" : " (already)"}`);
   return 0;
 }
 

@@ -5,13 +5,18 @@ import type { Auth } from "./auth.ts";
 
 export type UserEnv = { Variables: { user: SessionUser } };
 
-/** Every per-user endpoint goes through here: no session, 401 with the shared JSON error. */
+/**
+ * Every per-user endpoint goes through here: no session, 401 with the shared JSON error. What it
+ * answers is one shopper's own (addresses, orders, invoices): no cache, shared or the browser's
+ * own on disk, may keep it (issue 11).
+ */
 export function requireUser(auth: Auth) {
   return createMiddleware<UserEnv>(async (c, next) => {
     const user = await readSessionUser(auth, c.req.raw.headers);
     if (!user) return c.json(apiError("unauthorized", "Sign in first"), 401);
     c.set("user", user);
     await next();
+    c.res.headers.set("cache-control", "private, no-store");
   });
 }
 

@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreditNoteSummary, OperatorOrderRow, OrderView } from "#shared/api/order-contract.ts";
-import { orderEvent, productStock } from "../db/schema.ts";
+import { orderEvent, productStock, shopOrder } from "../db/schema.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
 import { body, shopperWithOrder } from "../testing/test-orders.ts";
 
@@ -142,13 +142,19 @@ describe("npm run orders", () => {
         promisify(execFile)(process.execPath, ["scripts/orders.ts", ...args], {
           env: { ...process.env, SHOP_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN: TEST_OPERATOR_TOKEN },
         });
+      // A name stored before names were checked, holding a terminal escape sequence.
+      await api.database.db
+        .update(shopOrder)
+        .set({ buyer: { ...order.buyer, name: "Ana\u001b[2J\u0007", lastName: "García" } })
+        .where(eq(shopOrder.id, order.id));
       const { stdout } = await run(["ship", order.number]);
       expect(stdout.trim()).toBe(`Order ${order.number}: enviado`);
       const listed = await run(["list", "enviado"]);
       const line = listed.stdout.split("\n").find((text) => text.startsWith(order.number));
       expect(line).toMatch(
-        /^\d{4}-\d{6}\s+enviado\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+1 u\.\s+[\d,]+ €\s+Ana García <cli@example\.com>\s+\d{5} /,
+        /^\d{4}-\d{6}\s+enviado\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+1 u\.\s+[\d,]+ €\s+Ana\[2J García <cli@example\.com>\s+\d{5} /,
       );
+      expect(listed.stdout).not.toMatch(/\u001b|\u0007/);
       expect((await run(["list", "devuelto"])).stdout.trim()).not.toContain(order.number);
       const failure = await run(["prepare", order.number]).catch(
         (error: { code: number; stderr: string }) => error,

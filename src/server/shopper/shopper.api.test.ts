@@ -133,6 +133,21 @@ describe("privacy", () => {
   });
 
   it.each([
+    "/api/me",
+    "/api/wishlist",
+    "/api/cart",
+    "/api/personal-data",
+    "/api/addresses",
+    "/api/orders",
+    "/api/orders/credit-notes",
+    "/api/coupons",
+  ])("GET %s is never kept by a cache", async (path) => {
+    const response = await ana("GET", path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it.each([
     ["GET", "/api/me"],
     ["GET", "/api/wishlist"],
     ["PUT", "/api/wishlist/1"],

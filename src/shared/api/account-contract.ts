@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textField } from "./text-fields.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -9,8 +10,8 @@ const password = z.string().min(PASSWORD_MIN, "password-too-short").max(PASSWORD
 /** The registration form (issue 3); the server applies its own rules again. */
 export const registerSchema = z
   .object({
-    name: z.string().trim().min(1, "name-required").max(80),
-    lastName: z.string().trim().min(1, "last-name-required").max(120),
+    name: textField(80, "name-required"),
+    lastName: textField(120, "last-name-required"),
     email,
     password,
     confirmPassword: z.string(),

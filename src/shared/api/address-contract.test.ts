@@ -19,6 +19,18 @@ function firstError(address: AddressForm): { path: string; message: string } | u
 }
 
 describe("address rules", () => {
+  it("refuses control characters in what is printed on labels and invoices", () => {
+    expect(firstError({ ...madrid, city: "Madrid\u001b[2J" })).toEqual({
+      path: "city",
+      message: "text-invalid",
+    });
+    expect(firstError({ ...madrid, name: "Ana\u202e" })).toEqual({ path: "name", message: "text-invalid" });
+    expect(firstError({ ...madrid, floorDoor: "3º\u0000" })).toEqual({
+      path: "floorDoor",
+      message: "text-invalid",
+    });
+  });
+
   it("accepts a complete Spanish address", () => {
     expect(firstError(madrid)).toBeUndefined();
   });

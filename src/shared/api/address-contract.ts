@@ -2,24 +2,23 @@ import { z } from "zod";
 import { isPostalCodeOf } from "../address/postal-code.ts";
 import { countries, regionName } from "../address/regions.ts";
 import { isValidPhone } from "../phone.ts";
+import { textField } from "./text-fields.ts";
 
 /** Enough for home, work, grandparents and friends; a guard against filling the table. */
 export const ADDRESS_LIMIT = 20;
 
-const required = (max: number, code: string) => z.string().trim().min(1, code).max(max, code);
-
 /** A delivery address as the shopper types it (spec §3 direcciones); the server checks it again. */
 export const addressSchema = z
   .object({
-    name: required(80, "name-required"),
-    lastName: required(120, "last-name-required"),
-    street: required(160, "street-required"),
-    floorDoor: z.string().trim().max(40),
+    name: textField(80, "name-required"),
+    lastName: textField(120, "last-name-required"),
+    street: textField(160, "street-required"),
+    floorDoor: textField(40),
     postalCode: z.string().trim().max(10),
-    city: required(80, "city-required"),
+    city: textField(80, "city-required"),
     country: z.enum(countries),
     region: z.string().trim().max(2),
-    phone: required(20, "phone-required"),
+    phone: textField(20, "phone-required"),
   })
   .superRefine((address, context) => {
     const issue = (path: keyof typeof address, message: string) =>

@@ -7,6 +7,7 @@ import type { OrderTotals } from "../checkout/totals.ts";
 import type { ShippingZone } from "../checkout/zones.ts";
 import type { AddressForm } from "./address-contract.ts";
 import type { ProductCard } from "./catalog-contract.ts";
+import { textField } from "./text-fields.ts";
 
 /**
  * The life of an order: the operator moves it forward; the shopper may cancel it before it ships
@@ -52,7 +53,7 @@ export type OrderBuyer = { name: string; lastName: string; email: string; compan
 
 /** Card details as typed; they go to the payment provider and are never stored. */
 export const cardSchema = z.object({
-  holder: z.string().trim().min(2, "card-holder-required").max(80, "card-holder-required"),
+  holder: textField(80, "card-holder-required").refine((value) => value.length >= 2, "card-holder-required"),
   number: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ""))
@@ -68,10 +69,10 @@ export type CardInput = z.input<typeof cardSchema>;
  */
 export const invoiceDataSchema = z
   .object({
-    name: z.string().trim().min(1, "name-required").max(80),
-    lastName: z.string().trim().min(1, "last-name-required").max(120),
-    company: z.string().trim().max(120),
-    taxId: z.string().trim().max(20),
+    name: textField(80, "name-required"),
+    lastName: textField(120, "last-name-required"),
+    company: textField(120),
+    taxId: textField(20),
   })
   .superRefine(({ company, taxId }, context) => {
     if (taxId !== "" && !isValidTaxId(taxId)) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidPhone } from "../phone.ts";
+import { textField } from "./text-fields.ts";
 
 /** A real date in the past, within a human lifetime; empty means not given. */
 export function isValidBirthDate(value: string, today = new Date()): boolean {
@@ -12,8 +13,8 @@ export function isValidBirthDate(value: string, today = new Date()): boolean {
 }
 
 export const personalDataSchema = z.object({
-  name: z.string().trim().min(1, "name-required").max(80),
-  lastName: z.string().trim().min(1, "last-name-required").max(120),
+  name: textField(80, "name-required"),
+  lastName: textField(120, "last-name-required"),
   phone: z
     .string()
     .trim()
