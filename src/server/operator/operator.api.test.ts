@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreditNoteSummary, OperatorOrderRow, OrderView } from "#shared/api/order-contract.ts";
+import { hasControlCharacters } from "#shared/text.ts";
 import { orderEvent, productStock, shopOrder } from "../db/schema.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
 import { body, shopperWithOrder } from "../testing/test-orders.ts";
@@ -154,7 +155,7 @@ describe("npm run orders", () => {
       expect(line).toMatch(
         /^\d{4}-\d{6}\s+enviado\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+1 u\.\s+[\d,]+ €\s+Ana\[2J García <cli@example\.com>\s+\d{5} /,
       );
-      expect(listed.stdout).not.toMatch(/\u001b|\u0007/);
+      expect(hasControlCharacters(listed.stdout.replaceAll("\n", ""))).toBe(false);
       expect((await run(["list", "devuelto"])).stdout.trim()).not.toContain(order.number);
       const failure = await run(["prepare", order.number]).catch(
         (error: { code: number; stderr: string }) => error,
