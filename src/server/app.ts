@@ -27,7 +27,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
 import { createOrderNotifier } from "./orders/order-notifier.ts";
-import { ordersRoutes } from "./orders/orders.routes.ts";
+import { type CheckoutLimits, ordersRoutes } from "./orders/orders.routes.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import type { Payments } from "./payments/payments-from-env.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
@@ -56,6 +56,8 @@ export type AppDeps = {
   /** The build output (dist/). Without it the app serves the API only, as in API tests. */
   distDir?: string;
   newsletterLimit?: RateLimitOptions;
+  /** Quotes and payments per shopper and address; null switches them off (automated runs). */
+  checkoutLimits?: CheckoutLimits | null;
 };
 
 type ApiDeps = Pick<
@@ -71,6 +73,7 @@ type ApiDeps = Pick<
   | "auth"
   | "hub"
   | "newsletterLimit"
+  | "checkoutLimits"
 >;
 
 export function createApi(deps: ApiDeps) {
@@ -98,7 +101,18 @@ export function createApi(deps: ApiDeps) {
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))
     .route("/addresses", addressRoutes(auth, database.db, hub))
-    .route("/orders", ordersRoutes({ auth, db: database.db, catalog, payments, notifier, now }))
+    .route(
+      "/orders",
+      ordersRoutes({
+        auth,
+        db: database.db,
+        catalog,
+        payments,
+        notifier,
+        now,
+        ...(deps.checkoutLimits !== undefined ? { limits: deps.checkoutLimits } : {}),
+      }),
+    )
     .route("/coupons", couponsRoutes(auth, database.db, now))
     .route(
       "/operator",

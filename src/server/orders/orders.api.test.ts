@@ -83,10 +83,15 @@ describe("placing an order", () => {
 
   it.each([
     ["4000 0000 0000 0002", "card-declined"],
-    ["4000 0000 0000 9995", "insufficient-funds"],
+    // Told apart from a plain refusal only in the shop's records: card testers learn nothing.
+    ["4000 0000 0000 9995", "card-declined"],
     ["4000 0000 0000 0119", "processing-error"],
   ])("answers the test card %s with %s and keeps the cart", async (number, code) => {
-    const { shopper, addressId } = await shopperWithCart(api, `declined-${code}@example.com`, { 4: 1 });
+    const { shopper, addressId } = await shopperWithCart(
+      api,
+      `declined-${number.replaceAll(" ", "")}@example.com`,
+      { 4: 1 },
+    );
     const { totals } = await quote(shopper, addressId);
     const refused = await shopper(
       "POST",

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Catalog } from "#catalog/catalog.ts";
 import { langQuerySchema } from "#shared/api/catalog-contract.ts";
 import {
@@ -13,9 +13,10 @@ import type { Auth } from "../auth/auth.ts";
 import { requireUser, type UserEnv } from "../auth/require-user.ts";
 import { toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
+import { rateLimit } from "../http/rate-limit.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
-import type { PaymentProvider } from "../payments/payment-provider.ts";
+import { type PaymentProvider, shopperDecline } from "../payments/payment-provider.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
@@ -30,6 +31,21 @@ import {
 } from "./order-views.ts";
 import { placeOrder } from "./place-order.ts";
 
+/** How often one shopper, and one address, may ask for a quote or try to pay. */
+export type CheckoutLimits = {
+  quote: { perShopper: number; perAddress: number; windowMs: number };
+  place: { perShopper: number; perAddress: number; windowMs: number };
+};
+
+/**
+ * Card testing (issue 11): a stolen-card list tried through one account, or many accounts from one
+ * address, is stopped after a few payments; a shopper changing addresses and coupons is not.
+ */
+export const CHECKOUT_LIMITS: CheckoutLimits = {
+  quote: { perShopper: 120, perAddress: 300, windowMs: 60_000 },
+  place: { perShopper: 10, perAddress: 30, windowMs: 15 * 60_000 },
+};
+
 export type OrdersDeps = {
   auth: Auth;
   db: Database;
@@ -37,7 +53,26 @@ export type OrdersDeps = {
   payments: PaymentProvider;
   notifier: OrderNotifier;
   now?: () => Date;
+  /** null: no limits (automated runs, where every request comes from one address). */
+  limits?: CheckoutLimits | null;
 };
+
+/** Both limits of one endpoint: per signed-in shopper, then per client address. */
+function limited(limits: CheckoutLimits["quote"] | undefined): MiddlewareHandler<UserEnv> {
+  if (!limits) return (_c, next) => next();
+  const { perShopper, perAddress, windowMs } = limits;
+  const byShopper = rateLimit({
+    limit: perShopper,
+    windowMs,
+    keyOf: (c) => `shopper:${(c as Context<UserEnv>).get("user").id}`,
+  });
+  const byAddress = rateLimit({ limit: perAddress, windowMs });
+  return (c, next) =>
+    byShopper(c, async () => {
+      const refused = await byAddress(c, next);
+      if (refused) c.res = refused;
+    });
+}
 
 const toView = ({ address, zone, totals, delivery, coupon }: Quote): QuoteView => ({
   address,
@@ -58,7 +93,15 @@ const quoteErrors = {
 } as const;
 
 /** Checkout (quote and place) and the shopper's orders. */
-export function ordersRoutes({ auth, db, catalog, payments, notifier, now = () => new Date() }: OrdersDeps) {
+export function ordersRoutes({
+  auth,
+  db,
+  catalog,
+  payments,
+  notifier,
+  now = () => new Date(),
+  limits = CHECKOUT_LIMITS,
+}: OrdersDeps) {
   /** The steps a shopper may take on their own order: cancel it, or ask to return it. */
   async function shopperStep(
     c: Context<UserEnv, string, { out: { param: { id: string } } }>,
@@ -81,7 +124,7 @@ export function ordersRoutes({ auth, db, catalog, payments, notifier, now = () =
 
   return new Hono<UserEnv>()
     .use(requireUser(auth))
-    .post("/quote", validate("json", quoteRequestSchema), async (c) => {
+    .post("/quote", limited(limits?.quote), validate("json", quoteRequestSchema), async (c) => {
       const result = await quoteCheckout(db, catalog, c.get("user").id, c.req.valid("json"), now());
       if (!result.ok) {
         const [status, message] = quoteErrors[result.error];
@@ -89,26 +132,33 @@ export function ordersRoutes({ auth, db, catalog, payments, notifier, now = () =
       }
       return c.json(toView(result.quote));
     })
-    .post("/", validate("query", langQuerySchema), validate("json", placeOrderSchema), async (c) => {
-      const user = c.get("user");
-      const result = await placeOrder(
-        { db, catalog, payments, now },
-        user,
-        c.req.valid("json"),
-        c.req.valid("query").lang,
-      );
-      if (!result.ok) {
-        if (result.error === "payment-declined") {
-          return c.json({ error: { code: result.decline, message: "The payment was declined" } }, 402);
+    .post(
+      "/",
+      limited(limits?.place),
+      validate("query", langQuerySchema),
+      validate("json", placeOrderSchema),
+      async (c) => {
+        const user = c.get("user");
+        const result = await placeOrder(
+          { db, catalog, payments, now },
+          user,
+          c.req.valid("json"),
+          c.req.valid("query").lang,
+        );
+        if (!result.ok) {
+          if (result.error === "payment-declined") {
+            const code = shopperDecline(result.decline);
+            return c.json({ error: { code, message: "The payment was declined" } }, 402);
+          }
+          const [status, message] = quoteErrors[result.error];
+          const quote = "quote" in result && result.quote ? { quote: toView(result.quote) } : {};
+          return c.json({ error: { code: result.error, message }, ...quote }, status);
         }
-        const [status, message] = quoteErrors[result.error];
-        const quote = "quote" in result && result.quote ? { quote: toView(result.quote) } : {};
-        return c.json({ error: { code: result.error, message }, ...quote }, status);
-      }
-      if (result.created) await notifier.placed(result.orderId, user.id);
-      const order = await readOrder(db, user.id, result.orderId);
-      return c.json(order, result.created ? 201 : 200);
-    })
+        if (result.created) await notifier.placed(result.orderId, user.id);
+        const order = await readOrder(db, user.id, result.orderId);
+        return c.json(order, result.created ? 201 : 200);
+      },
+    )
     .get("/", async (c) => c.json({ items: await listOrders(db, c.get("user").id) }))
     .get("/purchased-products", validate("query", langQuerySchema), async (c) => {
       const rows = await listPurchasedProducts(db, c.get("user").id);

@@ -2,6 +2,15 @@
 export const paymentDeclines = ["card-declined", "insufficient-funds", "processing-error"] as const;
 export type PaymentDecline = (typeof paymentDeclines)[number];
 
+/**
+ * What the shopper is told: one answer for every refusal they would act on alike (try another
+ * card), so that a script testing stolen cards learns nothing more than "refused" (issue 11). A
+ * processing error is different: the same card may go through in a moment.
+ */
+export function shopperDecline(decline: PaymentDecline): "card-declined" | "processing-error" {
+  return decline === "processing-error" ? "processing-error" : "card-declined";
+}
+
 export type CardDetails = { holder: string; number: string; expiry: string; cvc: string };
 
 export type PaymentRequest = {

@@ -9,6 +9,7 @@ import { createOriginPolicy } from "../http/origin-policy.ts";
 import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { CheckoutLimits } from "../orders/orders.routes.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
 import { createTestCardProvider } from "../payments/test-card-provider.ts";
 import { seedStock } from "../stock/stock-repository.ts";
@@ -37,6 +38,8 @@ export async function createTestApi(
     payments?: Payments;
     /** Where mail goes; by default it is kept in `mails`. */
     mailer?: Mailer;
+    /** Checkout rate limits; off unless a test is about them (one address makes every request). */
+    checkoutLimits?: CheckoutLimits;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -68,6 +71,7 @@ export async function createTestApi(
     logger,
     // Every test request comes from one address: keep the limit out of the way unless tested.
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },
+    checkoutLimits: options.checkoutLimits ?? null,
   });
   // Mounted where the server mounts it: better-auth reads its own /api/auth paths.
   const app = new Hono().route("/api", api);

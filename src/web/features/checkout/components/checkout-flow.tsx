@@ -24,12 +24,13 @@ type CheckoutFlowProps = {
 };
 
 const emptyCard: CardInput = { holder: "", number: "", expiry: "", cvc: "" };
-const declines = new Set(["card-declined", "insufficient-funds", "processing-error"]);
+const declines = new Set(["card-declined", "processing-error"]);
 /** Answers with a message of their own; anything else gets the generic one. */
 const knownErrors = new Set([
   "total-changed",
   "out-of-stock",
   "order-in-progress",
+  "too-many-requests",
   "cart-empty",
   "address-not-found",
   "product-unavailable",
