@@ -68,6 +68,17 @@ describe("footer and badge", () => {
     expect(await sister.getAttribute("rel")).toContain("noopener");
   });
 
+  it("says on every page that nothing is charged while the test cards take the payments", async () => {
+    const page = await session.newPage();
+    for (const path of ["/", "/detalle/1", "/login", "/footer/envios?lang=pt"]) {
+      await page.goto(path);
+      const notice = page.getByText(
+        /^(Tienda en modo de pruebas: no se cobra nada|Loja em modo de testes: nada é cobrado)$/,
+      );
+      expect(await notice.isVisible(), path).toBe(true);
+    }
+  });
+
   it("links the brand's accounts on the real social networks", async () => {
     const page = await session.newPage();
     await page.goto("/");

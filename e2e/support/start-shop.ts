@@ -46,6 +46,7 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
       // As shoppers get it: the test runner's NODE_ENV=test would switch better-auth's origin
       // checks off and hide what a real browser meets (issue 10).
       NODE_ENV: "production",
+      PAYMENTS: "test",
       RATE_LIMITS: "off",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -31,6 +31,7 @@ import { type CheckoutLimits, ordersRoutes } from "./orders/orders.routes.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import type { Payments } from "./payments/payments-from-env.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
+import { TEST_CARD_PROVIDER } from "./payments/test-card-provider.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
 import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
@@ -181,6 +182,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
     const pages = await pagesRoutes({
       distDir,
       origins: deps.origins,
+      testMode: deps.payments.name === TEST_CARD_PROVIDER,
       logger,
       apiFetch: async (request, env) => app.fetch(request, env),
       sessionUser: (headers) => readSessionUser(deps.auth, headers),

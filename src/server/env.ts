@@ -3,7 +3,13 @@ import { brand } from "#shared/brand.ts";
 
 /** The only reader of process.env: parsed once, failing fast with a readable message. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** production: the shop must be told how it takes payments (PAYMENTS or STRIPE_SECRET_KEY). */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * "test": the built-in test cards, nothing is charged, every page says so. "stripe": Stripe
+   * (needs STRIPE_SECRET_KEY). Unset: Stripe when its key is set, else test cards outside production.
+   */
+  PAYMENTS: z.enum(["test", "stripe"]).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   /**

@@ -17,6 +17,17 @@ import { seedStock } from "./stock/stock-repository.ts";
 
 const env = parseEnv(process.env);
 const logger = createLogger(env);
+const payments = choosePayments();
+
+/** How the shop takes money, decided before anything starts: a refusal ends the process here. */
+function choosePayments() {
+  try {
+    return paymentsFromEnv(env);
+  } catch (error) {
+    logger.fatal(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
 
 const database = await openDatabase(
   env.DATABASE_URL
@@ -46,7 +57,6 @@ await seedStock(database.db, catalog.listProducts());
 await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
-const payments = paymentsFromEnv(env);
 logger.info({ provider: payments.provider.name }, "payments");
 const app = await createApp({
   database,

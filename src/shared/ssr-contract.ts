@@ -11,6 +11,8 @@ export type SiteInfo = {
   origin: string;
   /** PUBLIC_URL fixes the origin: a page opened at another address cannot sign in or write. */
   originFixed: boolean;
+  /** The built-in test cards take the payments: nothing is charged, and every page says so. */
+  testMode: boolean;
 };
 
 export type RenderOptions = {

@@ -5,6 +5,7 @@ import { brand } from "#shared/brand.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import type { Lang } from "#shared/lang.ts";
 import { formatPrice } from "#shared/money.ts";
+import { TEST_CARD_PROVIDER } from "../payments/test-card-provider.ts";
 import { invoiceTexts } from "./invoice-texts.ts";
 
 export type InvoiceDocument = {
@@ -51,6 +52,10 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   pdf.moveDown(1.2).fillColor("#000");
 
   pdf.font("Helvetica-Bold").fontSize(14).text(title);
+  // Paid with the built-in test cards (issue 11): nobody may take it for a real invoice.
+  if (order.payment?.provider === TEST_CARD_PROVIDER) {
+    pdf.fontSize(10).fillColor("#8a1c1c").text(text.testMode).fillColor("#000");
+  }
   pdf.font("Helvetica").fontSize(10);
   const date = formatShopDate(document.issuedAt.toISOString(), lang);
   pdf.text(`${text.number}: ${document.number}    ${text.date}: ${date}    ${text.order}: ${order.number}`);

@@ -28,6 +28,7 @@ export const invoiceTexts = {
     total: "Total",
     noVat: "Operación no sujeta al IVA de la UE (entrega fuera de su ámbito territorial).",
     pricesIncludeVat: "Precios con IVA incluido.",
+    testMode: "TIENDA EN MODO DE PRUEBAS: no se ha cobrado nada y este documento no tiene validez fiscal.",
   },
   pt: {
     invoice: "Fatura",
@@ -55,5 +56,6 @@ export const invoiceTexts = {
     total: "Total",
     noVat: "Operação não sujeita a IVA da UE (entrega fora do seu âmbito territorial).",
     pricesIncludeVat: "Preços com IVA incluído.",
+    testMode: "LOJA EM MODO DE TESTES: nada foi cobrado e este documento não tem validade fiscal.",
   },
 } satisfies Record<Lang, Record<string, string>>;

@@ -240,6 +240,8 @@ describe("invoices", () => {
     expect(text).toContain("Cuota de IVA 21 %");
     expect(text).toContain("Cuota de IVA 4 %");
     expect(text).toContain(`Total ${formatPrice(placed.totals.totalCents / 100, "es").replace(/\s/g, " ")}`);
+    // Paid with the built-in test cards: the invoice says nothing was charged.
+    expect(text).toContain("TIENDA EN MODO DE PRUEBAS: no se ha cobrado nada");
 
     expect((await shopper("GET", `/api/orders/${placed.id}/documents/credit-note`)).status).toBe(404);
     const stranger = asShopper(api, await signUpShopper(api, "invoice-stranger@example.com"));

@@ -15,6 +15,7 @@ let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   const payments = paymentsFromEnv({
+    NODE_ENV: "production",
     STRIPE_SECRET_KEY: "sk_test_shop",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: standIn.url,

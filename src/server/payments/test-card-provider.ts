@@ -15,6 +15,9 @@ export const TEST_CARDS: Readonly<Record<string, "approved" | PaymentDecline>> =
 
 type Hold = { amountCents: number; state: "authorized" | "captured" | "cancelled" | "refunded" };
 
+/** The name the built-in provider stores with each payment: nothing was charged for those. */
+export const TEST_CARD_PROVIDER = "test-card";
+
 export function createTestCardProvider(): PaymentProvider {
   const holds = new Map<string, Hold>();
   const hold = (reference: string): Hold => {
@@ -23,7 +26,7 @@ export function createTestCardProvider(): PaymentProvider {
     return found;
   };
   return {
-    name: "test-card",
+    name: TEST_CARD_PROVIDER,
     async authorize({ amountCents, card }: PaymentRequest): Promise<Authorization> {
       const outcome = TEST_CARDS[card.number] ?? "card-declined";
       if (outcome !== "approved") return { ok: false, decline: outcome };

@@ -18,6 +18,8 @@ import { loadBuildManifest } from "./build-manifest.ts";
 export type PagesOptions = {
   distDir: string;
   origins: OriginPolicy;
+  /** Payments go to the built-in test cards (every page says so). */
+  testMode: boolean;
   logger: Logger;
   /** The API, called in-process (with the page request's connection, for its client address). */
   apiFetch: (request: Request, env?: unknown) => Promise<Response>;
@@ -29,7 +31,14 @@ export type PagesOptions = {
  * Every non-API GET: the page rendered on the server, ready to hydrate. A POST is one of the forms
  * that work without the script (issue 10): it runs, and the page answers with its outcome.
  */
-export async function pagesRoutes({ distDir, origins, logger, apiFetch, sessionUser }: PagesOptions) {
+export async function pagesRoutes({
+  distDir,
+  origins,
+  testMode,
+  logger,
+  apiFetch,
+  sessionUser,
+}: PagesOptions) {
   if (!existsSync(join(distDir, "server", "entry-server.js"))) {
     throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
   }
@@ -50,7 +59,7 @@ export async function pagesRoutes({ distDir, origins, logger, apiFetch, sessionU
     const lang = requestLang(c.req.query("lang"), cookieLang);
     try {
       const user = await sessionUser(c.req.raw.headers);
-      const site = { origin: origins.publicOrigin, originFixed: origins.fixed };
+      const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
       const page = await renderer.renderPage({
         request: c.req.raw,
         lang,

@@ -3,7 +3,7 @@ import type { SiteInfo } from "#shared/ssr-contract.ts";
 
 export type Site = SiteInfo;
 
-const SiteContext = createContext<Site>({ origin: "", originFixed: false });
+const SiteContext = createContext<Site>({ origin: "", originFixed: false, testMode: false });
 
 export function SiteProvider({ site, children }: { site: Site; children: ReactNode }) {
   return <SiteContext value={site}>{children}</SiteContext>;

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSite } from "#web/lib/site.tsx";
 import { ErrorBoundary } from "#web/ui/error-boundary.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { ToastArea } from "#web/ui/toast-area.tsx";
@@ -17,6 +18,7 @@ import { WrongAddressNotice } from "./wrong-address-notice.tsx";
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { testMode } = useSite();
   useScrollToTopOnRouteChange(pathname);
   useMarkHydrated();
   return (
@@ -24,6 +26,7 @@ export function RootLayout() {
       <a href="#main" className={styles.skip}>
         {t("common.skipToContent")}
       </a>
+      {testMode && <p className={styles.testMode}>{t("common.testMode")}</p>}
       <WrongAddressNotice />
       <Header />
       <main id="main" className={styles.main}>

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type CardInput, cardSchema } from "#shared/api/order-contract.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSite } from "#web/lib/site.tsx";
 import formStyles from "#web/ui/form.module.css";
 import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
@@ -17,6 +18,7 @@ type PaymentStepProps = {
 /** Card details: checked here, sent once with the order, never stored by the shop. */
 export function PaymentStep({ initial, declined, onDone }: PaymentStepProps) {
   const { t } = useTranslation();
+  const { testMode } = useSite();
   const fieldError = useValidationMessage();
   const form = useForm<CardInput>({ resolver: zodResolver(cardSchema), defaultValues: initial });
   const { errors } = form.formState;
@@ -58,7 +60,8 @@ export function PaymentStep({ initial, declined, onDone }: PaymentStepProps) {
           {...form.register("cvc")}
         />
       </div>
-      <p className={styles.hint}>{t("checkout.testMode")}</p>
+      {/* The test cards to use, only where they are the ones taking payments. */}
+      {testMode && <p className={styles.hint}>{t("checkout.testMode")}</p>}
       <button type="submit" className={formStyles.submit}>
         {t("checkout.continue")}
       </button>
