@@ -12,6 +12,7 @@ import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveOperatorToken } from "./operator/operator-token.ts";
+import { refundPending } from "./orders/order-lifecycle.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
@@ -74,6 +75,20 @@ const app = await createApp({
   origins,
   distDir: resolve("dist"),
 });
+
+// Refunds the provider could not make at once are asked for again until they go through.
+const REFUND_RETRY_MS = 60_000;
+async function retryRefunds(): Promise<void> {
+  const { refunded, failed } = await refundPending({ db: database.db, payments: payments.provider });
+  if (refunded > 0) logger.info({ refunded }, "pending refunds made");
+  for (const { orderId, error } of failed)
+    logger.error({ err: error, orderId }, "refund failed; retrying later");
+}
+void retryRefunds().catch((error: unknown) => logger.error({ err: error }, "refund retry failed"));
+setInterval(
+  () => void retryRefunds().catch((error: unknown) => logger.error({ err: error }, "refund retry failed")),
+  REFUND_RETRY_MS,
+).unref();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(

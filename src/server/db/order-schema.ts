@@ -107,7 +107,8 @@ export const payment = pgTable("payment", {
   provider: text("provider").notNull(),
   /** The provider's own reference (a PaymentIntent id, or the built-in provider's). */
   reference: text("reference").notNull(),
-  status: text("status", { enum: ["captured", "refunded"] }).notNull(),
+  /** refund-pending: owed back to the shopper, asked of the provider until it goes through. */
+  status: text("status", { enum: ["captured", "refund-pending", "refunded"] }).notNull(),
   amountCents: integer("amount_cents").notNull(),
   cardLast4: text("card_last4").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

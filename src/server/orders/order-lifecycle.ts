@@ -26,11 +26,14 @@ const rules: Record<Transition, Rule> = {
 };
 
 /**
- * Moves an order one step along its life, recording the step in its history. Steps that give the
- * money back (cancel, receive-return) refund through the provider first (refunds are idempotent),
- * then put the stock back and issue the credit note in the same transaction as the new status.
- * Asking for a step the order has already taken is answered as done, so retries are harmless.
- * `userId` limits the order to its buyer; the operator passes none.
+ * Moves an order one step along its life, recording the step in its history (issue 11: money
+ * after the lock). The order's row is locked first and the step checked under the lock, so of two
+ * steps racing (the shopper's cancel, the operator's ship) exactly one happens. A step that gives
+ * the money back (cancel, receive-return) puts the stock back, issues the credit note and marks the
+ * payment refund-pending in the same transaction as the new status; the refund itself is asked of
+ * the provider only after that commit, and one that fails stays pending, shown on the order, and
+ * is tried again (`refundPending`). Asking for a step the order has already taken is answered as
+ * done, so retries are harmless. `userId` limits the order to its buyer; the operator passes none.
  */
 export async function transitionOrder(
   { db, payments, now }: LifecycleDeps,
@@ -39,40 +42,66 @@ export async function transitionOrder(
   options: { userId?: string; note?: string } = {},
 ): Promise<TransitionOutcome> {
   const rule = rules[transition];
-  const [order] = await db
-    .select({ status: shopOrder.status })
-    .from(shopOrder)
-    .where(and(eq(shopOrder.id, orderId), options.userId ? eq(shopOrder.userId, options.userId) : undefined));
-  if (!order) return { ok: false, error: "order-not-found" };
-  if (order.status === rule.to) return { ok: true, status: rule.to, changed: false };
-  if (!rule.from.includes(order.status)) return { ok: false, error: "not-allowed", status: order.status };
-  if (transition === "request-return" && !(await withinWithdrawalPeriod(db, orderId, now()))) {
-    return { ok: false, error: "not-allowed", status: order.status };
-  }
-  if (rule.refunds) {
-    const [paid] = await db.select().from(payment).where(eq(payment.orderId, orderId));
-    if (paid?.status === "captured") await payments.refund(paid.reference, paid.amountCents);
-  }
-
   const at = now();
-  return db.transaction(async (tx): Promise<TransitionOutcome> => {
+  const outcome = await db.transaction(async (tx): Promise<TransitionOutcome> => {
     const [locked] = await tx
       .select({ status: shopOrder.status })
       .from(shopOrder)
-      .where(eq(shopOrder.id, orderId))
+      .where(
+        and(eq(shopOrder.id, orderId), options.userId ? eq(shopOrder.userId, options.userId) : undefined),
+      )
       .for("update");
     if (!locked) return { ok: false, error: "order-not-found" };
     if (locked.status === rule.to) return { ok: true, status: rule.to, changed: false };
     if (!rule.from.includes(locked.status)) return { ok: false, error: "not-allowed", status: locked.status };
+    if (transition === "request-return" && !(await withinWithdrawalPeriod(tx, orderId, at))) {
+      return { ok: false, error: "not-allowed", status: locked.status };
+    }
     if (rule.refunds) await settleRefund(tx, orderId, at);
     await tx.update(shopOrder).set({ status: rule.to }).where(eq(shopOrder.id, orderId));
     await tx.insert(orderEvent).values({ orderId, status: rule.to, note: options.note ?? "", at });
     return { ok: true, status: rule.to, changed: true };
   });
+  if (outcome.ok && outcome.changed && rule.refunds) await refundPending({ db, payments }, orderId);
+  return outcome;
+}
+
+/**
+ * Asks the provider for every refund still pending (of one order, or all), and records each that
+ * went through. Refunds are idempotent at the provider, so a retry after a crash or a second
+ * server process doing the same is harmless; one that fails stays pending for the next round.
+ */
+export async function refundPending(
+  { db, payments }: Pick<LifecycleDeps, "db" | "payments">,
+  orderId?: string,
+): Promise<{ refunded: number; failed: { orderId: string; error: unknown }[] }> {
+  const pending = await db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.status, "refund-pending"), orderId ? eq(payment.orderId, orderId) : undefined));
+  const failed: { orderId: string; error: unknown }[] = [];
+  let refunded = 0;
+  for (const row of pending) {
+    try {
+      await payments.refund(row.reference, row.amountCents);
+      await db
+        .update(payment)
+        .set({ status: "refunded" })
+        .where(and(eq(payment.id, row.id), eq(payment.status, "refund-pending")));
+      refunded++;
+    } catch (error) {
+      failed.push({ orderId: row.orderId, error });
+    }
+  }
+  return { refunded, failed };
 }
 
 /** The return window runs from the day the order was delivered. */
-async function withinWithdrawalPeriod(db: Database, orderId: string, now: Date): Promise<boolean> {
+async function withinWithdrawalPeriod(
+  db: Database | Transaction,
+  orderId: string,
+  now: Date,
+): Promise<boolean> {
   const [delivered] = await db
     .select({ at: orderEvent.at })
     .from(orderEvent)
@@ -81,7 +110,7 @@ async function withinWithdrawalPeriod(db: Database, orderId: string, now: Date):
   return now.getTime() - delivered.at.getTime() <= WITHDRAWAL_DAYS * 24 * 60 * 60 * 1000;
 }
 
-/** Stock back on the shelf, the payment marked refunded, and a credit note for the invoice. */
+/** Stock back on the shelf, a credit note for the invoice, and the payment's refund pending. */
 async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise<void> {
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
   for (const line of lines) {
@@ -106,5 +135,8 @@ async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise
       issuedAt: at,
     });
   }
-  await tx.update(payment).set({ status: "refunded" }).where(eq(payment.orderId, orderId));
+  await tx
+    .update(payment)
+    .set({ status: "refund-pending" })
+    .where(and(eq(payment.orderId, orderId), eq(payment.status, "captured")));
 }

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderView } from "#shared/api/order-contract.ts";
 import { coupon, productStock, shopOrder } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { createTestCardProvider } from "../payments/test-card-provider.ts";
-import { createTestApi, type TestApi } from "../testing/test-app.ts";
-import { orderRequest, quote, shopperWithCart } from "../testing/test-orders.ts";
+import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
+import { body, orderRequest, quote, shopperWithCart, shopperWithOrder } from "../testing/test-orders.ts";
+import { refundPending } from "./order-lifecycle.ts";
 
 /** The built-in test cards, counting what the shop asked of them. */
 function countingProvider() {
   const inner = createTestCardProvider();
-  const counts = { authorized: 0, captured: 0, cancelled: 0 };
+  const counts = { authorized: 0, captured: 0, cancelled: 0, refunded: 0 };
+  const state = { failRefunds: false };
   const provider: PaymentProvider = {
     name: inner.name,
     async authorize(request) {
@@ -25,9 +28,19 @@ function countingProvider() {
       counts.cancelled++;
       await inner.cancel(reference);
     },
-    refund: (reference, amountCents) => inner.refund(reference, amountCents),
+    async refund(reference, amountCents) {
+      if (state.failRefunds) throw new Error("The provider is down");
+      await inner.refund(reference, amountCents);
+      counts.refunded++;
+    },
   };
-  return { provider, counts };
+  return {
+    provider,
+    counts,
+    set failRefunds(fail: boolean) {
+      state.failRefunds = fail;
+    },
+  };
 }
 
 let api: TestApi;
@@ -118,5 +131,48 @@ describe("coupon limits under concurrency (issue 11)", () => {
       .from(shopOrder)
       .where(eq(shopOrder.couponCode, "BIENVENIDA10"));
     expect(orders.filter((order) => order.buyer.email === "welcome-race@example.com")).toHaveLength(1);
+  });
+});
+
+describe("refunds after the lock (issue 11)", () => {
+  it("ends a shopper's cancel racing the operator's ship in exactly one of the two, money and all", async () => {
+    for (let n = 0; n < 8; n++) {
+      const { shopper, order } = await shopperWithOrder(api, `cancel-or-ship${n}@example.com`, { 16: 1 });
+      const refundsBefore = payments.counts.refunded;
+      const [cancelled, shipped] = await Promise.all([
+        shopper("POST", `/api/orders/${order.id}/cancel`),
+        api.request(`/api/operator/orders/${order.number}/ship`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+        }),
+      ]);
+      expect([cancelled.status, shipped.status].sort()).toEqual([200, 409]);
+      const view = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+      const creditNotes = view.invoices.filter((document) => document.kind === "credit-note");
+      // Money goes back to the card only for the order that was really cancelled.
+      expect(payments.counts.refunded - refundsBefore).toBe(view.status === "cancelado" ? 1 : 0);
+      if (view.status === "cancelado") {
+        expect(view.payment?.status).toBe("refunded");
+        expect(creditNotes).toHaveLength(1);
+      } else {
+        expect(view.status).toBe("enviado");
+        expect(view.payment?.status).toBe("captured");
+        expect(creditNotes).toHaveLength(0);
+      }
+    }
+  }, 60_000);
+
+  it("keeps a refund the provider failed pending, shows it on the order, and gives it back on a retry", async () => {
+    const { shopper, order } = await shopperWithOrder(api, "refund-later@example.com", { 17: 1 });
+    payments.failRefunds = true;
+    await body(await shopper("POST", `/api/orders/${order.id}/cancel`), 200);
+    const pending = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+    expect(pending.status).toBe("cancelado");
+    expect(pending.payment?.status).toBe("refund-pending");
+    payments.failRefunds = false;
+    const retried = await refundPending({ db: api.database.db, payments: payments.provider });
+    expect(retried.failed).toEqual([]);
+    const done = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+    expect(done.payment?.status).toBe("refunded");
   });
 });

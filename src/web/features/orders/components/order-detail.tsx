@@ -90,6 +90,8 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
           <p>{t(`checkout.methods.${order.shippingMethod}`)}</p>
           {order.couponCode && <p>{t("orders.coupon", { code: order.couponCode })}</p>}
           {order.payment && <p>{t("checkout.cardEnding", { last4: order.payment.cardLast4 })}</p>}
+          {order.payment?.status === "refund-pending" && <p role="status">{t("orders.refundPending")}</p>}
+          {order.payment?.status === "refunded" && <p>{t("orders.refunded")}</p>}
           {order.invoices.map((invoice) => (
             <p key={invoice.number}>
               <a
