@@ -97,7 +97,7 @@ export function createApi(deps: ApiDeps) {
     .use(sameOriginWrites(deps.origins, logger))
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
-    .route("/me", accountRoutes(auth, database.db, hub))
+    .route("/me", accountRoutes({ auth, db: database.db, hub, mailer: deps.mailer, logger }))
     .route("/wishlist", wishlistRoutes(auth, database.db, catalog, hub))
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))

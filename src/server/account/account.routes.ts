@@ -2,42 +2,62 @@ import { APIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { changeEmailSchema } from "#shared/api/account-contract.ts";
+import { accountChangedMail } from "../auth/account-notice-mails.ts";
 import type { Auth } from "../auth/auth.ts";
+import { langOfRequest } from "../auth/auth-mails.ts";
 import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+
+export type AccountDeps = { auth: Auth; db: Database; hub: ChangeHub; mailer: Mailer; logger: Logger };
 
 /** The signed-in shopper's own account. */
-export function accountRoutes(auth: Auth, db: Database, hub: ChangeHub) {
+export function accountRoutes({ auth, db, hub, mailer, logger }: AccountDeps) {
+  // A password checked here can be guessed like a sign-in: it is limited like one (issue 11).
+  const throttle = createSignInThrottle(db);
   return new Hono<UserEnv>()
     .use(requireUser(auth))
     .get("/", (c) => c.json({ user: c.get("user") }))
     .post("/email", validate("json", changeEmailSchema), async (c) => {
-      const { id } = c.get("user");
+      const current = c.get("user");
       const { newEmail, password } = c.req.valid("json");
+      if (await throttle.isLocked(current.email)) {
+        return c.json(apiError("TOO_MANY_ATTEMPTS", "Too many wrong passwords; try again later"), 429);
+      }
       try {
         await auth.api.verifyPassword({ headers: c.req.raw.headers, body: { password } });
       } catch (error) {
-        if (error instanceof APIError) return c.json(apiError("INVALID_PASSWORD", "Wrong password"), 400);
-        throw error;
+        if (!(error instanceof APIError)) throw error;
+        await throttle.recordFailure(current.email);
+        return c.json(apiError("INVALID_PASSWORD", "Wrong password"), 400);
       }
+      await throttle.recordSuccess(current.email);
       const [taken] = await db
         .select({ id: user.id })
         .from(user)
-        .where(and(eq(user.email, newEmail), ne(user.id, id)));
+        .where(and(eq(user.email, newEmail), ne(user.id, current.id)));
       if (taken) return c.json(apiError("USER_ALREADY_EXISTS", "Email already in use"), 409);
-      // A new address is not verified yet; the session stays, and now reads the new email.
+      // A new address is not verified yet; this session stays, and now reads the new email.
       try {
-        await db.update(user).set({ email: newEmail, emailVerified: false }).where(eq(user.id, id));
+        await db.update(user).set({ email: newEmail, emailVerified: false }).where(eq(user.id, current.id));
       } catch (error) {
         // Someone took the address a moment ago (the unique index said no).
         if (isUniqueViolation(error))
           return c.json(apiError("USER_ALREADY_EXISTS", "Email already in use"), 409);
         throw error;
       }
-      await hub.publish(id, "personalData");
+      // Whoever else was signed in (a thief's device, say) is signed out; the old address is told.
+      await auth.api.revokeOtherSessions({ headers: c.req.raw.headers });
+      const notice = accountChangedMail(current, { kind: "email", newEmail }, langOfRequest(c.req.raw));
+      mailer
+        .send(notice)
+        .catch((error: unknown) => logger.error({ err: error }, "email-change notice not sent"));
+      await hub.publish(current.id, "personalData");
       return c.json({ email: newEmail });
     });
 }

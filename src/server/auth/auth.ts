@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { accountChangedMail } from "./account-notice-mails.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { createSignInThrottle } from "./sign-in-throttle.ts";
@@ -79,7 +80,11 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer }: 
         const password: unknown = (ctx.body as { password?: unknown } | undefined)?.password;
         const newPassword: unknown = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
         const chosen =
-          ctx.path === "/reset-password" ? newPassword : ctx.path === "/sign-up/email" ? password : null;
+          ctx.path === "/reset-password" || ctx.path === "/change-password"
+            ? newPassword
+            : ctx.path === "/sign-up/email"
+              ? password
+              : null;
         if (typeof chosen === "string" && isCommonPassword(chosen)) {
           throw new APIError("BAD_REQUEST", {
             code: "PASSWORD_TOO_COMMON",
@@ -97,8 +102,18 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer }: 
             message: "Too many failed sign-ins for this account; try again later",
           });
         }
+        // A new password always signs every other device out (issue 11), whatever the client asked.
+        if (ctx.path === "/change-password") {
+          return { context: { ...ctx, body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
+        return undefined;
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const changedBy = ctx.context.session?.user;
+        if (ctx.path === "/change-password" && changedBy && !(ctx.context.returned instanceof APIError)) {
+          const notice = accountChangedMail(changedBy, { kind: "password" }, langOfRequest(ctx.request));
+          await mailer.send(notice);
+        }
         const email = signInEmail(ctx.path, ctx.body);
         if (!email) return;
         const returned = ctx.context.returned;
