@@ -73,8 +73,9 @@ export async function placeOrder(
   if (!(await stockCovers(db, first.quote))) return { ok: false, error: "out-of-stock", quote: first.quote };
 
   let hold: string | undefined;
+  let placed: { orderId: string; created: boolean };
   try {
-    const placed = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       await lockCheckout(tx, buyer.id);
       // The same checkout sent twice at once: the first one stored it while this one waited.
       const stored = await findByKey(tx, buyer.id, request.idempotencyKey);
@@ -106,14 +107,16 @@ export async function placeOrder(
       });
       return { orderId, created: true };
     });
-    if (hold) await payments.capture(hold);
-    return { ok: true, ...placed };
   } catch (error) {
+    // Nothing was stored: the hold on the card goes.
     if (hold) await payments.cancel(hold);
     if (error instanceof Refused) return error.outcome;
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", quote: first.quote };
     throw error;
   }
+  // Stored: the money is taken (never cancelled from here on, whatever the capture answers).
+  if (hold && placed.created) await payments.capture(hold);
+  return { ok: true, ...placed };
 }
 
 /** The cart priced on the server, and the checks a shopper can act on. */
