@@ -23,7 +23,7 @@ import { apiError } from "./http/validate.ts";
 import type { ChangeHub } from "./live/change-hub.ts";
 import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
-import type { Mailer } from "./mail/mailer.ts";
+import type { MailOutbox } from "./mail/mail-outbox.ts";
 import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
 import { createOrderNotifier } from "./orders/order-notifier.ts";
@@ -45,8 +45,8 @@ export type AppDeps = {
   hub: ChangeHub;
   catalog: Catalog;
   payments: PaymentProvider;
-  /** Order confirmations and status mails. */
-  mailer: Mailer;
+  /** The shop's mail (order and account mails), kept in the database until it is out. */
+  mail: MailOutbox;
   /** Stripe's signed webhook, when Stripe takes the payments. */
   stripeWebhook?: Payments["stripeWebhook"];
   /** Bearer token of the operator's endpoints (/api/operator). */
@@ -66,7 +66,7 @@ type ApiDeps = Pick<
   | "database"
   | "catalog"
   | "payments"
-  | "mailer"
+  | "mail"
   | "origins"
   | "stripeWebhook"
   | "operatorToken"
@@ -83,7 +83,7 @@ export function createApi(deps: ApiDeps) {
   const notifier = createOrderNotifier({
     db: database.db,
     hub,
-    mailer: deps.mailer,
+    outbox: deps.mail,
     origin: deps.origins.publicOrigin,
     logger,
   });
@@ -97,7 +97,7 @@ export function createApi(deps: ApiDeps) {
     .use(sameOriginWrites(deps.origins, logger))
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
-    .route("/me", accountRoutes({ auth, db: database.db, hub, mailer: deps.mailer, logger }))
+    .route("/me", accountRoutes({ auth, db: database.db, hub, mail: deps.mail, logger }))
     .route("/wishlist", wishlistRoutes(auth, database.db, catalog, hub))
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))
@@ -117,7 +117,14 @@ export function createApi(deps: ApiDeps) {
     .route("/coupons", couponsRoutes(auth, database.db, now))
     .route(
       "/operator",
-      operatorRoutes({ db: database.db, payments, now, notifier, token: deps.operatorToken }),
+      operatorRoutes({
+        db: database.db,
+        payments,
+        now,
+        mails: notifier,
+        notifier,
+        token: deps.operatorToken,
+      }),
     )
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))

@@ -10,9 +10,10 @@ import { parseEnv } from "./env.ts";
 import { createOriginPolicy } from "./http/origin-policy.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
+import { createMailOutbox } from "./mail/mail-outbox.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveOperatorToken } from "./operator/operator-token.ts";
-import { refundPending } from "./orders/order-lifecycle.ts";
+import { settlePayments } from "./orders/payment-settlement.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
@@ -41,14 +42,19 @@ const database = await openDatabase(
 );
 const catalog = builtinCatalog();
 const origins = createOriginPolicy({ publicUrl: env.PUBLIC_URL, port: env.PORT });
-const mailer = createMailer({
-  smtpUrl: env.SMTP_URL,
-  from: env.MAIL_FROM,
-  outboxDir: join(env.DATA_DIR, "outbox"),
+// Mail is stored first and sent by the outbox, which retries until the mail server takes it.
+const mail = createMailOutbox({
+  db: database.db,
+  transport: createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: join(env.DATA_DIR, "outbox"),
+    logger,
+  }),
   logger,
 });
 const auth = createAuth({
-  mailer,
+  mailer: mail,
   db: database.db,
   secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   origins,
@@ -67,7 +73,7 @@ const app = await createApp({
     ? { newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 }, checkoutLimits: null }
     : {}),
   catalog,
-  mailer,
+  mail,
   payments: payments.provider,
   ...(payments.stripeWebhook ? { stripeWebhook: payments.stripeWebhook } : {}),
   operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),
@@ -76,19 +82,21 @@ const app = await createApp({
   distDir: resolve("dist"),
 });
 
-// Refunds the provider could not make at once are asked for again until they go through.
-const REFUND_RETRY_MS = 60_000;
-async function retryRefunds(): Promise<void> {
-  const { refunded, failed } = await refundPending({ db: database.db, payments: payments.provider });
-  if (refunded > 0) logger.info({ refunded }, "pending refunds made");
+// Captures, refunds and releases the provider has not confirmed yet (a failure, or a process that
+// stopped before asking) are asked for again until they go through.
+const SETTLE_EVERY_MS = 60_000;
+async function settle(): Promise<void> {
+  const { settled, failed } = await settlePayments({ db: database.db, payments: payments.provider });
+  if (settled > 0) logger.info({ settled }, "pending payment steps made");
   for (const { orderId, error } of failed)
-    logger.error({ err: error, orderId }, "refund failed; retrying later");
+    logger.error({ err: error, orderId }, "payment step failed; retrying later");
 }
-void retryRefunds().catch((error: unknown) => logger.error({ err: error }, "refund retry failed"));
-setInterval(
-  () => void retryRefunds().catch((error: unknown) => logger.error({ err: error }, "refund retry failed")),
-  REFUND_RETRY_MS,
-).unref();
+const settleLogged = () =>
+  void settle().catch((error: unknown) => logger.error({ err: error }, "payment settlement failed"));
+settleLogged();
+setInterval(settleLogged, SETTLE_EVERY_MS).unref();
+// Mail left by an earlier process, and mail waiting for a retry.
+const stopMail = mail.start();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(
@@ -103,6 +111,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down");
   server.close(async () => {
+    stopMail();
     await hub.close();
     await database.close();
     logger.info("stopped");

@@ -12,12 +12,12 @@ import { user } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { MailOutbox } from "../mail/mail-outbox.ts";
 
-export type AccountDeps = { auth: Auth; db: Database; hub: ChangeHub; mailer: Mailer; logger: Logger };
+export type AccountDeps = { auth: Auth; db: Database; hub: ChangeHub; mail: MailOutbox; logger: Logger };
 
 /** The signed-in shopper's own account. */
-export function accountRoutes({ auth, db, hub, mailer, logger }: AccountDeps) {
+export function accountRoutes({ auth, db, hub, mail, logger }: AccountDeps) {
   // A password checked here can be guessed like a sign-in: it is limited like one (issue 11).
   const throttle = createSignInThrottle(db);
   return new Hono<UserEnv>()
@@ -42,21 +42,25 @@ export function accountRoutes({ auth, db, hub, mailer, logger }: AccountDeps) {
         .from(user)
         .where(and(eq(user.email, newEmail), ne(user.id, current.id)));
       if (taken) return c.json(apiError("USER_ALREADY_EXISTS", "Email already in use"), 409);
-      // A new address is not verified yet; this session stays, and now reads the new email.
+      // A new address is not verified yet; this session stays, and now reads the new email. The
+      // old address is told, by a mail stored with the change.
+      const notice = accountChangedMail(current, { kind: "email", newEmail }, langOfRequest(c.req.raw));
       try {
-        await db.update(user).set({ email: newEmail, emailVerified: false }).where(eq(user.id, current.id));
+        await db.transaction(async (tx) => {
+          await tx.update(user).set({ email: newEmail, emailVerified: false }).where(eq(user.id, current.id));
+          await mail.queue(tx, notice);
+        });
       } catch (error) {
         // Someone took the address a moment ago (the unique index said no).
         if (isUniqueViolation(error))
           return c.json(apiError("USER_ALREADY_EXISTS", "Email already in use"), 409);
         throw error;
       }
-      // Whoever else was signed in (a thief's device, say) is signed out; the old address is told.
+      // Whoever else was signed in (a thief's device, say) is signed out.
       await auth.api.revokeOtherSessions({ headers: c.req.raw.headers });
-      const notice = accountChangedMail(current, { kind: "email", newEmail }, langOfRequest(c.req.raw));
-      mailer
-        .send(notice)
-        .catch((error: unknown) => logger.error({ err: error }, "email-change notice not sent"));
+      mail
+        .deliver()
+        .catch((error: unknown) => logger.error({ err: error }, "email-change notice not sent yet"));
       await hub.publish(current.id, "personalData");
       return c.json({ email: newEmail });
     });

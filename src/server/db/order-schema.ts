@@ -107,8 +107,14 @@ export const payment = pgTable("payment", {
   provider: text("provider").notNull(),
   /** The provider's own reference (a PaymentIntent id, or the built-in provider's). */
   reference: text("reference").notNull(),
-  /** refund-pending: owed back to the shopper, asked of the provider until it goes through. */
-  status: text("status", { enum: ["captured", "refund-pending", "refunded"] }).notNull(),
+  /**
+   * authorized until the capture after the order is stored went through; refund-pending (or
+   * cancel-pending, never captured) until the provider has given the money back
+   * (`orders/payment-settlement.ts`).
+   */
+  status: text("status", {
+    enum: ["authorized", "captured", "refund-pending", "refunded", "cancel-pending", "cancelled"],
+  }).notNull(),
   amountCents: integer("amount_cents").notNull(),
   cardLast4: text("card_last4").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

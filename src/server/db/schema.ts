@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Newsletter subscribers: one row per address (stored lower-cased), with the time consent was given. */
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
@@ -22,6 +22,31 @@ export const productStock = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("product_stock_available_non_negative", sql`${table.available} >= 0`)],
+);
+
+/**
+ * Mail waiting to go out, and mail sent (kept a while, then swept). A message is written here in
+ * the transaction of what it tells (an order, a refund), so a crash or an unreachable mail server
+ * delays it and never loses it; `mail/mail-outbox.ts` sends it, retrying with a growing wait.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the message is about, e.g. `order:<id>:pagado`: queued once however often it is asked. */
+    key: text("key").unique(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a sender may take it next; a sender taking it moves this past its lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (table) => [index("mail_outbox_due_idx").on(table.sentAt, table.nextAttemptAt)],
 );
 
 export { account, rateLimit, session, user, verification } from "./auth-schema.ts";

@@ -4,8 +4,15 @@ import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { formatNumber, nextNumber } from "./number-series.ts";
+import type { OrderMailQueue } from "./order-notifier.ts";
+import { refundPending } from "./payment-settlement.ts";
 
-export type LifecycleDeps = { db: Database; payments: PaymentProvider; now: () => Date };
+export type LifecycleDeps = {
+  db: Database;
+  payments: PaymentProvider;
+  mails: OrderMailQueue;
+  now: () => Date;
+};
 
 export type Transition = "prepare" | "ship" | "deliver" | "cancel" | "request-return" | "receive-return";
 
@@ -32,11 +39,11 @@ const rules: Record<Transition, Rule> = {
  * the money back (cancel, receive-return) puts the stock back, issues the credit note and marks the
  * payment refund-pending in the same transaction as the new status; the refund itself is asked of
  * the provider only after that commit, and one that fails stays pending, shown on the order, and
- * is tried again (`refundPending`). Asking for a step the order has already taken is answered as
+ * is tried again (`payment-settlement.ts`). The buyer's mail is queued in the same transaction. Asking for a step the order has already taken is answered as
  * done, so retries are harmless. `userId` limits the order to its buyer; the operator passes none.
  */
 export async function transitionOrder(
-  { db, payments, now }: LifecycleDeps,
+  { db, payments, mails, now }: LifecycleDeps,
   orderId: string,
   transition: Transition,
   options: { userId?: string; note?: string } = {},
@@ -60,40 +67,11 @@ export async function transitionOrder(
     if (rule.refunds) await settleRefund(tx, orderId, at);
     await tx.update(shopOrder).set({ status: rule.to }).where(eq(shopOrder.id, orderId));
     await tx.insert(orderEvent).values({ orderId, status: rule.to, note: options.note ?? "", at });
+    await mails.queue(tx, orderId);
     return { ok: true, status: rule.to, changed: true };
   });
   if (outcome.ok && outcome.changed && rule.refunds) await refundPending({ db, payments }, orderId);
   return outcome;
-}
-
-/**
- * Asks the provider for every refund still pending (of one order, or all), and records each that
- * went through. Refunds are idempotent at the provider, so a retry after a crash or a second
- * server process doing the same is harmless; one that fails stays pending for the next round.
- */
-export async function refundPending(
-  { db, payments }: Pick<LifecycleDeps, "db" | "payments">,
-  orderId?: string,
-): Promise<{ refunded: number; failed: { orderId: string; error: unknown }[] }> {
-  const pending = await db
-    .select()
-    .from(payment)
-    .where(and(eq(payment.status, "refund-pending"), orderId ? eq(payment.orderId, orderId) : undefined));
-  const failed: { orderId: string; error: unknown }[] = [];
-  let refunded = 0;
-  for (const row of pending) {
-    try {
-      await payments.refund(row.reference, row.amountCents);
-      await db
-        .update(payment)
-        .set({ status: "refunded" })
-        .where(and(eq(payment.id, row.id), eq(payment.status, "refund-pending")));
-      refunded++;
-    } catch (error) {
-      failed.push({ orderId: row.orderId, error });
-    }
-  }
-  return { refunded, failed };
 }
 
 /** The return window runs from the day the order was delivered. */
@@ -139,4 +117,9 @@ async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise
     .update(payment)
     .set({ status: "refund-pending" })
     .where(and(eq(payment.orderId, orderId), eq(payment.status, "captured")));
+  // Never captured (the capture failed and waits for its retry): the hold is released instead.
+  await tx
+    .update(payment)
+    .set({ status: "cancel-pending" })
+    .where(and(eq(payment.orderId, orderId), eq(payment.status, "authorized")));
 }

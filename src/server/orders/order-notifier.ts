@@ -1,49 +1,57 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { shopOrder } from "../db/schema.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { MailOutbox } from "../mail/mail-outbox.ts";
 import { orderPlacedMail, orderStatusMail } from "./order-mails.ts";
 import { loadOrder } from "./order-views.ts";
 
-export type OrderNotifier = {
-  /** A new order: the buyer's pages refresh and the confirmation mail goes out. */
+/** What an order's transaction needs to queue the buyer's mail with it. */
+export type OrderMailQueue = {
+  /** Queues the mail telling the buyer the order's current status (placed, or a later step). */
+  queue(tx: Transaction, orderId: string): Promise<void>;
+};
+
+export type OrderNotifier = OrderMailQueue & {
+  /** A new order is committed: the buyer's pages refresh and its mail goes out. */
   placed(orderId: string, userId: string): Promise<void>;
-  /** An order changed status: the buyer's pages refresh and a mail says what happened. */
+  /** An order changed status: the buyer's pages refresh and its mail goes out. */
   changed(orderId: string): Promise<void>;
 };
 
 /**
- * Tells the buyer about their order, live and by mail. Mail goes out after the answer, so a slow
- * mail server never slows a checkout; one that cannot go out is logged, never turned into a
- * failed order: the order page always shows the truth.
+ * Tells the buyer about their order, live and by mail. The mail is queued in the order's own
+ * transaction (issue 11: an accepted order always has its mail), once per status, and sent after
+ * the answer, so a slow or unreachable mail server never slows or fails a checkout.
  */
 export function createOrderNotifier(deps: {
   db: Database;
   hub: ChangeHub;
-  mailer: Mailer;
+  outbox: Pick<MailOutbox, "queue" | "deliver">;
   origin: string;
   logger: Logger;
 }): OrderNotifier {
-  const { db, hub, mailer, origin, logger } = deps;
-  function mail(orderId: string, compose: typeof orderPlacedMail): void {
-    const send = async () => {
-      const loaded = await loadOrder(db, orderId);
-      if (loaded) await mailer.send(compose(loaded.view, loaded.lang, origin));
-    };
-    send().catch((error: unknown) => logger.error({ err: error, orderId }, "order mail not sent"));
-  }
+  const { db, hub, outbox, origin, logger } = deps;
+  const sendNow = () =>
+    void outbox.deliver().catch((error: unknown) => logger.error({ err: error }, "order mail not sent yet"));
   return {
-    async placed(orderId, userId) {
+    async queue(tx, orderId) {
+      const loaded = await loadOrder(tx, orderId);
+      if (!loaded) return;
+      const { view, lang } = loaded;
+      const compose = view.status === "pagado" ? orderPlacedMail : orderStatusMail;
+      await outbox.queue(tx, compose(view, lang, origin), `order:${orderId}:${view.status}`);
+    },
+    async placed(_orderId, userId) {
       await hub.publish(userId, "cart");
       await hub.publish(userId, "orders");
-      mail(orderId, orderPlacedMail);
+      sendNow();
     },
     async changed(orderId) {
       const userId = await ownerOf(db, orderId);
       if (userId) await hub.publish(userId, "orders");
-      mail(orderId, orderStatusMail);
+      sendNow();
     },
   };
 }

@@ -6,13 +6,13 @@ import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { createTestCardProvider } from "../payments/test-card-provider.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
 import { body, orderRequest, quote, shopperWithCart, shopperWithOrder } from "../testing/test-orders.ts";
-import { refundPending } from "./order-lifecycle.ts";
+import { capturePending, refundPending, settlePayments } from "./payment-settlement.ts";
 
 /** The built-in test cards, counting what the shop asked of them. */
 function countingProvider() {
   const inner = createTestCardProvider();
   const counts = { authorized: 0, captured: 0, cancelled: 0, refunded: 0 };
-  const state = { failRefunds: false };
+  const state = { failRefunds: false, failCaptures: false };
   const provider: PaymentProvider = {
     name: inner.name,
     async authorize(request) {
@@ -21,6 +21,7 @@ function countingProvider() {
       return answer;
     },
     async capture(reference) {
+      if (state.failCaptures) throw new Error("The provider timed out");
       counts.captured++;
       await inner.capture(reference);
     },
@@ -39,6 +40,9 @@ function countingProvider() {
     counts,
     set failRefunds(fail: boolean) {
       state.failRefunds = fail;
+    },
+    set failCaptures(fail: boolean) {
+      state.failCaptures = fail;
     },
   };
 }
@@ -174,5 +178,33 @@ describe("refunds after the lock (issue 11)", () => {
     expect(retried.failed).toEqual([]);
     const done = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
     expect(done.payment?.status).toBe("refunded");
+  });
+
+  it("keeps an order whose capture failed, and captures it on the next round", async () => {
+    payments.failCaptures = true;
+    const { shopper, order } = await shopperWithOrder(api, "capture-later@example.com", { 18: 1 });
+    expect(order.status).toBe("pagado");
+    expect(order.payment?.status).toBe("authorized");
+    payments.failCaptures = false;
+    const before = payments.counts.captured;
+    expect((await capturePending({ db: api.database.db, payments: payments.provider })).failed).toEqual([]);
+    expect(payments.counts.captured - before).toBe(1);
+    const done = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+    expect(done.payment?.status).toBe("captured");
+  });
+
+  it("releases the hold, and takes nothing, when an order is cancelled before its capture went through", async () => {
+    payments.failCaptures = true;
+    const { shopper, order } = await shopperWithOrder(api, "cancel-uncaptured@example.com", { 18: 1 });
+    payments.failCaptures = false;
+    const counts = { ...payments.counts };
+    await body(await shopper("POST", `/api/orders/${order.id}/cancel`), 200);
+    await settlePayments({ db: api.database.db, payments: payments.provider });
+    expect(payments.counts.captured).toBe(counts.captured);
+    expect(payments.counts.refunded).toBe(counts.refunded);
+    expect(payments.counts.cancelled - counts.cancelled).toBe(1);
+    const done = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+    expect(done.status).toBe("cancelado");
+    expect(done.payment?.status).toBe("cancelled");
   });
 });

@@ -109,7 +109,9 @@ export function ordersRoutes({
   ) {
     const user = c.get("user");
     const { id } = c.req.valid("param");
-    const result = await transitionOrder({ db, payments, now }, id, step, { userId: user.id });
+    const result = await transitionOrder({ db, payments, mails: notifier, now }, id, step, {
+      userId: user.id,
+    });
     if (!result.ok) {
       return result.error === "order-not-found"
         ? c.json(apiError(result.error, "No such order"), 404)
@@ -140,7 +142,7 @@ export function ordersRoutes({
       async (c) => {
         const user = c.get("user");
         const result = await placeOrder(
-          { db, catalog, payments, now },
+          { db, catalog, payments, mails: notifier, now },
           user,
           c.req.valid("json"),
           c.req.valid("query").lang,

@@ -19,6 +19,8 @@ import type { PaymentDecline, PaymentProvider } from "../payments/payment-provid
 import { readStock } from "../stock/stock-repository.ts";
 import { type Quote, type QuoteError, quoteCheckout } from "./checkout-quote.ts";
 import { formatNumber, nextNumber } from "./number-series.ts";
+import type { OrderMailQueue } from "./order-notifier.ts";
+import { capturePending } from "./payment-settlement.ts";
 
 export type Buyer = { id: string; email: string; name: string; lastName: string };
 
@@ -35,7 +37,13 @@ type Parsed = Omit<PlaceOrderRequest, "card"> & {
   card: { holder: string; number: string; expiry: string; cvc: string };
 };
 
-type Deps = { db: Database; catalog: Catalog; payments: PaymentProvider; now: () => Date };
+type Deps = {
+  db: Database;
+  catalog: Catalog;
+  payments: PaymentProvider;
+  mails: OrderMailQueue;
+  now: () => Date;
+};
 
 class OutOfStock extends Error {}
 
@@ -59,7 +67,7 @@ class Refused extends Error {
  * The same idempotency key always gives the same single order.
  */
 export async function placeOrder(
-  { db, catalog, payments, now }: Deps,
+  { db, catalog, payments, mails, now }: Deps,
   buyer: Buyer,
   request: Parsed,
   lang: Lang,
@@ -105,6 +113,7 @@ export async function placeOrder(
         reference: authorization.reference,
         cardLast4: authorization.cardLast4,
       });
+      await mails.queue(tx, orderId);
       return { orderId, created: true };
     });
   } catch (error) {
@@ -114,8 +123,9 @@ export async function placeOrder(
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", quote: first.quote };
     throw error;
   }
-  // Stored: the money is taken (never cancelled from here on, whatever the capture answers).
-  if (hold && placed.created) await payments.capture(hold);
+  // Stored: the money is taken (never cancelled from here on). A capture that fails, or a process
+  // that dies before it, leaves the payment authorized for `capturePending` to finish.
+  if (hold && placed.created) await capturePending({ db, payments }, placed.orderId);
   return { ok: true, ...placed };
 }
 
@@ -260,7 +270,7 @@ async function storeOrder(tx: Transaction, input: StoreInput): Promise<string> {
     orderId: order.id,
     provider: input.provider,
     reference: input.reference,
-    status: "captured",
+    status: "authorized",
     amountCents: totals.totalCents,
     cardLast4: input.cardLast4,
     createdAt: placedAt,

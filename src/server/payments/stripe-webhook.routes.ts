@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { Database } from "../db/client.ts";
@@ -30,6 +30,11 @@ export function stripeWebhookRoutes(deps: { stripe: Stripe; secret: string; db: 
         .update(payment)
         .set({ confirmedAt: new Date() })
         .where(eq(payment.reference, event.data.object.id));
+      // The capture went through even if the shop did not hear its answer (a crash, a timeout).
+      await db
+        .update(payment)
+        .set({ status: "captured" })
+        .where(and(eq(payment.reference, event.data.object.id), eq(payment.status, "authorized")));
     } else if (event.type === "charge.refunded") {
       const intent = event.data.object.payment_intent;
       const reference = typeof intent === "string" ? intent : intent?.id;

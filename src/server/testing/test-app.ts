@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
 import { createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
+import { createMailOutbox } from "../mail/mail-outbox.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import type { CheckoutLimits } from "../orders/orders.routes.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
@@ -17,8 +18,10 @@ import { openTestDatabase } from "./test-database.ts";
 
 export type TestApi = {
   request: (path: string, init?: RequestInit) => Promise<Response>;
-  /** Mail sent by the app (unless the test gave its own mailer). */
+  /** Mail sent by the app (unless the test gave its own mailer), as its transport received it. */
   mails: MailMessage[];
+  /** Sends the mail that is due now (the server does it every few seconds). */
+  deliverMail: () => Promise<void>;
   /** The app as a fetch handler, to serve it over real HTTP when a test needs a port. */
   fetch: (request: Request) => Promise<Response>;
   database: DatabaseHandle;
@@ -36,7 +39,7 @@ export async function createTestApi(
     authRateLimited?: boolean;
     /** Another payment provider than the built-in test cards (Stripe against its stand-in). */
     payments?: Payments;
-    /** Where mail goes; by default it is kept in `mails`. */
+    /** Where the mail outbox sends mail; by default it is kept in `mails`. */
     mailer?: Mailer;
     /** Checkout rate limits; off unless a test is about them (one address makes every request). */
     checkoutLimits?: CheckoutLimits;
@@ -48,22 +51,26 @@ export async function createTestApi(
   await seedCoupons(database.db);
   const mails: MailMessage[] = [];
   const origins = createOriginPolicy({ publicUrl: TEST_ORIGIN, port: 3000 });
-  const mailer: Mailer = options.mailer ?? { send: async (message) => void mails.push(message) };
+  const logger = createLogger({ LOG_LEVEL: "silent" });
+  const mail = createMailOutbox({
+    db: database.db,
+    transport: options.mailer ?? { send: async (message) => void mails.push(message) },
+    logger,
+  });
   const auth = createAuth({
-    mailer,
+    mailer: mail,
     db: database.db,
     secret: "test-secret-test-secret-test-secret-0123",
     origins,
     rateLimited: options.authRateLimited ?? false,
   });
-  const logger = createLogger({ LOG_LEVEL: "silent" });
   const hub = await createChangeHub(database, logger);
   const api = createApi({
     database,
     auth,
     hub,
     catalog,
-    mailer,
+    mail,
     origins,
     payments: options.payments?.provider ?? createTestCardProvider(),
     ...(options.payments?.stripeWebhook ? { stripeWebhook: options.payments.stripeWebhook } : {}),
@@ -79,6 +86,7 @@ export async function createTestApi(
     request: async (path, init) => app.request(path, init),
     fetch: async (request) => app.fetch(request),
     mails,
+    deliverMail: async () => void (await mail.deliver()),
     database,
     catalog,
     close: async () => {

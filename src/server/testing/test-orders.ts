@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
-import type { OrderView, PlaceOrderRequest, QuoteView } from "#shared/api/order-contract.ts";
+import type { AddressesView } from "#shared/api/address-contract.ts";
+import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
 import { madridAddress, orderRequest } from "./order-fixtures.ts";
 import type { TestApi } from "./test-app.ts";
 import { asShopper, signUpShopper } from "./test-users.ts";

@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.ts";
+import { mailOutbox } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
+
+/**
+ * The shop's mail, kept in the database until it is out (issue 11). `queue` writes a message in
+ * the caller's transaction, so an order and its confirmation are stored together or not at all;
+ * `send` queues on its own and tries at once. `deliver` sends what is due; a message that fails
+ * waits longer each time (30 s, 1 min, 2 min… at most an hour) and is never dropped.
+ *
+ * Several processes may deliver at once: each takes a few messages with a short lease (`FOR
+ * UPDATE SKIP LOCKED`), so no two take the same one. A process that dies while sending leaves the
+ * lease to run out and another sends the message again: mail goes out at least once.
+ */
+export type MailOutbox = Mailer & {
+  /** Queues a message in the caller's transaction; with a key, only the first one is kept. */
+  queue(db: Database | Transaction, message: MailMessage, key?: string): Promise<void>;
+  /** Sends every message that is due; resolves when there is none left to take. */
+  deliver(): Promise<{ sent: number; failed: number }>;
+  /** Delivers every few seconds (what an earlier process left, retries) until the returned stop. */
+  start(everyMs?: number): () => void;
+};
+
+export const LEASE_MS = 2 * 60 * 1000;
+const FIRST_RETRY_MS = 30 * 1000;
+const LONGEST_WAIT_MS = 60 * 60 * 1000;
+/** Sent mail is kept this long (to answer "did my mail go out?"), then swept. */
+const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
+const BATCH = 10;
+
+/** How long a message waits after its n-th failed attempt. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS);
+}
+
+type Row = typeof mailOutbox.$inferSelect;
+
+export function createMailOutbox(deps: {
+  db: Database;
+  /** Where mail really goes: SMTP, or the local folder (`mailer.ts`). */
+  transport: Mailer;
+  logger: Logger;
+  now?: () => Date;
+}): MailOutbox {
+  const { db, transport, logger, now = () => new Date() } = deps;
+
+  /** Takes up to `limit` due messages (or the one named) for a lease, counting the attempt. */
+  async function take(limit: number, id?: string): Promise<Row[]> {
+    const at = now();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          lte(mailOutbox.nextAttemptAt, at),
+          id ? eq(mailOutbox.id, id) : undefined,
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({
+        nextAttemptAt: new Date(at.getTime() + LEASE_MS),
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function sendRow(row: Row): Promise<boolean> {
+    try {
+      await transport.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html });
+    } catch (error) {
+      const wait = retryDelayMs(row.attempts);
+      await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now().getTime() + wait), lastError: describe(error) })
+        .where(eq(mailOutbox.id, row.id));
+      logger.warn(
+        { err: error, to: row.recipient, attempts: row.attempts, retryInMs: wait },
+        "mail not sent",
+      );
+      return false;
+    }
+    await db.update(mailOutbox).set({ sentAt: now(), lastError: null }).where(eq(mailOutbox.id, row.id));
+    return true;
+  }
+
+  let running: Promise<{ sent: number; failed: number }> | undefined;
+  let again = false;
+
+  async function deliverAll(): Promise<{ sent: number; failed: number }> {
+    const total = { sent: 0, failed: 0 };
+    do {
+      again = false;
+      for (let rows = await take(BATCH); rows.length > 0; rows = await take(BATCH)) {
+        for (const row of rows) {
+          if (await sendRow(row)) total.sent++;
+          else total.failed++;
+        }
+      }
+    } while (again);
+    await db
+      .delete(mailOutbox)
+      .where(
+        and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, new Date(now().getTime() - KEEP_SENT_MS))),
+      );
+    return total;
+  }
+
+  const outbox: MailOutbox = {
+    async queue(tx, message, key) {
+      await tx
+        .insert(mailOutbox)
+        .values({
+          key: key ?? null,
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          nextAttemptAt: now(),
+        })
+        .onConflictDoNothing({ target: mailOutbox.key });
+    },
+    async send(message) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          nextAttemptAt: now(),
+        })
+        .returning({ id: mailOutbox.id });
+      if (!row) return;
+      // Tried at once, so a reset link arrives while the shopper waits; a failure stays queued.
+      const [taken] = await take(1, row.id);
+      if (taken) await sendRow(taken);
+    },
+    deliver() {
+      // One round at a time per process; a call during a round asks for one more.
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = deliverAll().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    start(everyMs = 5000) {
+      const round = () =>
+        void outbox.deliver().catch((error: unknown) => logger.error({ err: error }, "mail delivery failed"));
+      round();
+      const timer = setInterval(round, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+  return outbox;
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
