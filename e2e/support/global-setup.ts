@@ -7,6 +7,11 @@ declare module "vitest" {
     baseUrl: string;
     /** Where the shop writes its mail (no SMTP server in the tests). */
     outboxDir: string;
+    /**
+     * The database of tests that start shop processes of their own: each project covers one, the
+     * embedded PGlite at localhost and the PostgreSQL server at 127.0.0.1.
+     */
+    ownDatabase: "pglite" | "postgres";
   }
 }
 
@@ -18,10 +23,10 @@ let shop: RunningShop | undefined;
  * must work at whatever address it is reached (issue 10).
  */
 export async function setup(project: TestProject) {
-  shop = await startShop(process.cwd(), {
-    host: project.name.endsWith("127.0.0.1") ? "127.0.0.1" : "localhost",
-  });
+  const atIp = project.name.endsWith("127.0.0.1");
+  shop = await startShop(process.cwd(), { host: atIp ? "127.0.0.1" : "localhost" });
   project.provide("baseUrl", shop.baseUrl);
+  project.provide("ownDatabase", atIp ? "postgres" : "pglite");
   project.provide("outboxDir", join(shop.dataDir, "outbox"));
 }
 

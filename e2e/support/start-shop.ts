@@ -10,8 +10,10 @@ export type RunningShop = {
   baseUrl: string;
   /** The shop's temporary data directory (its mail outbox is `outbox/` inside). */
   dataDir: string;
-  /** Sends SIGTERM, waits for the exit and deletes the temporary database. Safe to call twice. */
+  /** Sends SIGTERM, waits for the exit and deletes a temporary database. Safe to call twice. */
   stop(): Promise<ShopExit>;
+  /** SIGKILL: no shutdown, nothing flushed, whatever was in flight is lost. */
+  kill(): Promise<ShopExit>;
 };
 
 const HEALTH_TIMEOUT_MS = 30_000;
@@ -24,12 +26,16 @@ export type ShopOptions = {
   env?: Record<string, string>;
   /** The address tests open it at (it listens on every interface, as `npm start` does). */
   host?: "localhost" | "127.0.0.1";
+  /** A port to listen on (to start the shop again where clients expect it); a free one by default. */
+  port?: number;
+  /** The embedded database's directory, kept after the process ends; a temporary one by default. */
+  dataDir?: string;
 };
 
 /** Starts the built shop (`node src/server/main.ts`) on a free port with a fresh embedded database. */
 export async function startShop(cwd: string, options: ShopOptions = {}): Promise<RunningShop> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "shop-run-"));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "shop-run-"));
   // Tests and benchmarks run on their own database, whatever the environment says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const host = options.host ?? "127.0.0.1";
@@ -38,25 +44,32 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
     // One address makes every request here: the limits are tested by the API tests instead.
     env: {
       ...env,
-      ...options.env,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      PORT: String(port),
-      DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       // As shoppers get it: the test runner's NODE_ENV=test would switch better-auth's origin
       // checks off and hide what a real browser meets (issue 10).
       NODE_ENV: "production",
       PAYMENTS: "test",
       RATE_LIMITS: "off",
+      ...options.env,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      PORT: String(port),
+      DATA_DIR: dataDir,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   let stopped: Promise<ShopExit> | undefined;
+  const removeData = () => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const shop: RunningShop = {
     baseUrl: `http://${host}:${port}`,
     dataDir,
     stop: () => {
-      stopped ??= stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+      stopped ??= stopChild(child).finally(removeData);
+      return stopped;
+    },
+    kill: () => {
+      stopped ??= stopChild(child, "SIGKILL").finally(removeData);
       return stopped;
     },
   };
@@ -69,14 +82,14 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
   return shop;
 }
 
-async function stopChild(child: ChildProcess): Promise<ShopExit> {
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<ShopExit> {
   if (child.exitCode !== null || child.signalCode !== null) {
     return { code: child.exitCode, signal: child.signalCode };
   }
   const exited = new Promise<ShopExit>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  child.kill("SIGTERM");
+  child.kill(signal);
   const timer = setTimeout(() => child.kill("SIGKILL"), EXIT_TIMEOUT_MS);
   const exit = await exited;
   clearTimeout(timer);
@@ -98,7 +111,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error(`The shop did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
