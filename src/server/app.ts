@@ -10,6 +10,7 @@ import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
 import { readSessionUser } from "./auth/require-user.ts";
+import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -42,6 +43,8 @@ import { pagesRoutes } from "./ssr/pages.routes.ts";
 export type AppDeps = {
   database: DatabaseHandle;
   auth: Auth;
+  /** Password limits shared with `auth`, for the routes that check a password themselves. */
+  signInThrottle: SignInThrottle;
   hub: ChangeHub;
   catalog: Catalog;
   payments: PaymentProvider;
@@ -72,6 +75,7 @@ type ApiDeps = Pick<
   | "operatorToken"
   | "logger"
   | "auth"
+  | "signInThrottle"
   | "hub"
   | "newsletterLimit"
   | "checkoutLimits"
@@ -97,7 +101,10 @@ export function createApi(deps: ApiDeps) {
     .use(sameOriginWrites(deps.origins, logger))
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
-    .route("/me", accountRoutes({ auth, db: database.db, hub, mail: deps.mail, logger }))
+    .route(
+      "/me",
+      accountRoutes({ auth, db: database.db, hub, mail: deps.mail, logger, throttle: deps.signInThrottle }),
+    )
     .route("/wishlist", wishlistRoutes(auth, database.db, catalog, hub))
     .route("/cart", cartRoutes(auth, database.db, catalog, hub))
     .route("/personal-data", personalDataRoutes(auth, database.db, hub))

@@ -4,6 +4,7 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv } from "./env.ts";
@@ -53,8 +54,10 @@ const mail = createMailOutbox({
   }),
   logger,
 });
+const signInThrottle = createSignInThrottle(database.db);
 const auth = createAuth({
   mailer: mail,
+  throttle: signInThrottle,
   db: database.db,
   secret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   origins,
@@ -68,6 +71,7 @@ logger.info({ provider: payments.provider.name }, "payments");
 const app = await createApp({
   database,
   auth,
+  signInThrottle,
   hub,
   ...(env.RATE_LIMITS === "off"
     ? { newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 }, checkoutLimits: null }

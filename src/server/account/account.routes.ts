@@ -6,37 +6,53 @@ import { accountChangedMail } from "../auth/account-notice-mails.ts";
 import type { Auth } from "../auth/auth.ts";
 import { langOfRequest } from "../auth/auth-mails.ts";
 import { requireUser, type UserEnv } from "../auth/require-user.ts";
-import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
+import type { SignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
+import { socketAddress } from "../http/socket-address.ts";
 import { apiError, validate } from "../http/validate.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 
-export type AccountDeps = { auth: Auth; db: Database; hub: ChangeHub; mail: MailOutbox; logger: Logger };
+export type AccountDeps = {
+  auth: Auth;
+  db: Database;
+  hub: ChangeHub;
+  mail: MailOutbox;
+  logger: Logger;
+  /** A password checked here can be guessed like a sign-in: it is limited like one (issue 11). */
+  throttle: SignInThrottle;
+};
 
 /** The signed-in shopper's own account. */
-export function accountRoutes({ auth, db, hub, mail, logger }: AccountDeps) {
-  // A password checked here can be guessed like a sign-in: it is limited like one (issue 11).
-  const throttle = createSignInThrottle(db);
+export function accountRoutes({ auth, db, hub, mail, logger, throttle }: AccountDeps) {
   return new Hono<UserEnv>()
     .use(requireUser(auth))
     .get("/", (c) => c.json({ user: c.get("user") }))
     .post("/email", validate("json", changeEmailSchema), async (c) => {
       const current = c.get("user");
       const { newEmail, password } = c.req.valid("json");
-      if (await throttle.isLocked(current.email)) {
-        return c.json(apiError("TOO_MANY_ATTEMPTS", "Too many wrong passwords; try again later"), 429);
+      const attempt = { email: current.email, address: socketAddress(c) ?? "unknown" };
+      const reservation = await throttle.reserve(attempt);
+      if (!reservation.allowed) {
+        const { retryAfterSeconds } = reservation;
+        c.header("retry-after", String(retryAfterSeconds));
+        return c.json(
+          {
+            ...apiError("TOO_MANY_ATTEMPTS", "Too many wrong passwords; wait before trying again"),
+            retryAfterSeconds,
+          },
+          429,
+        );
       }
       try {
         await auth.api.verifyPassword({ headers: c.req.raw.headers, body: { password } });
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
-        await throttle.recordFailure(current.email);
         return c.json(apiError("INVALID_PASSWORD", "Wrong password"), 400);
       }
-      await throttle.recordSuccess(current.email);
+      await throttle.succeeded(attempt);
       const [taken] = await db
         .select({ id: user.id })
         .from(user)

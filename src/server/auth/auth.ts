@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
@@ -8,7 +8,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { accountChangedMail } from "./account-notice-mails.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
-import { createSignInThrottle } from "./sign-in-throttle.ts";
+import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 
 export type AuthOptions = {
   db: Database;
@@ -19,6 +19,8 @@ export type AuthOptions = {
   rateLimited?: boolean;
   /** Sends the password-reset mail. */
   mailer: Mailer;
+  /** The per-account and per-address password limits (used when rateLimited). */
+  throttle: SignInThrottle;
 };
 
 /** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
@@ -27,12 +29,13 @@ export const CLIENT_IP_HEADER = "x-shop-client-ip";
 const DAY = 60 * 60 * 24;
 
 /** Identity on our own database (better-auth): email and password, sessions in httpOnly cookies. */
-export function createAuth({ db, secret, origins, rateLimited = true, mailer }: AuthOptions) {
-  const throttle = createSignInThrottle(db);
+export function createAuth({ db, secret, origins, rateLimited = true, mailer, throttle }: AuthOptions) {
   return betterAuth({
     appName: "Miaubot",
     baseURL: origins.publicOrigin,
     basePath: "/api/auth",
+    // Checking a password without limits would be an oracle: the shop calls it in-process only.
+    disabledPaths: ["/verify-password"],
     secret,
     // Any address the shop is reached at, unless PUBLIC_URL fixes one (decision 013).
     trustedOrigins: (request) => (request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
@@ -45,6 +48,10 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer }: 
       // The mailed link opens /login with the token; it works once, within the hour.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Whoever holds the mailbox is the owner: the account may be tried again from anywhere.
+      onPasswordReset: async ({ user }) => {
+        if (rateLimited) await throttle.passwordReset(user.email);
+      },
       sendResetPassword: async ({ user, token }, request) => {
         await mailer.send(
           passwordResetMail(user, resetLink(origins.linkOrigin(request), token), langOfRequest(request)),
@@ -63,8 +70,10 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer }: 
       storage: "database",
       window: 60,
       max: 100,
+      // Passwords have their own limits (sign-in-throttle.ts), atomic and growing.
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-in/email": false,
+        "/change-password": false,
         "/sign-up/email": { window: 60, max: 5 },
       },
     },
@@ -95,12 +104,12 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer }: 
         if (ctx.path === "/delete-user" && (typeof password !== "string" || password === "")) {
           throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Password required" });
         }
-        const email = signInEmail(ctx.path, ctx.body);
-        if (rateLimited && email && (await throttle.isLocked(email))) {
-          throw new APIError("TOO_MANY_REQUESTS", {
-            code: "TOO_MANY_ATTEMPTS",
-            message: "Too many failed sign-ins for this account; try again later",
-          });
+        const attempt = rateLimited
+          ? passwordAttempt(ctx.path, ctx.body, ctx.request, await accountEmail(ctx))
+          : undefined;
+        if (attempt) {
+          const reservation = await throttle.reserve(attempt);
+          if (!reservation.allowed) throw tooManyAttempts(reservation.retryAfterSeconds);
         }
         // A new password always signs every other device out (issue 11), whatever the client asked.
         if (ctx.path === "/change-password") {
@@ -114,14 +123,14 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer }: 
           const notice = accountChangedMail(changedBy, { kind: "password" }, langOfRequest(ctx.request));
           await mailer.send(notice);
         }
-        const email = signInEmail(ctx.path, ctx.body);
-        if (!email) return;
+        const attempt = rateLimited
+          ? passwordAttempt(ctx.path, ctx.body, ctx.request, changedBy?.email)
+          : undefined;
+        if (!attempt) return;
         const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await throttle.recordFailure(email);
-        } else {
-          await throttle.recordSuccess(email);
-        }
+        // A wrong password stays counted; a request refused before the check does not.
+        if (!(returned instanceof APIError)) await throttle.succeeded(attempt);
+        else if (!isWrongPassword(returned)) await throttle.cancelled(attempt);
       }),
     },
   });
@@ -129,9 +138,42 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer }: 
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The account a sign-in request is for, if it is one. */
-function signInEmail(path: string, body: unknown): string | undefined {
-  if (path !== "/sign-in/email") return undefined;
-  const email: unknown = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+/** The endpoints that check a password, besides signing in: they take the signed-in account's. */
+const PASSWORD_CHECKS = new Set(["/change-password", "/delete-user"]);
+
+/** The signed-in account of a request to an endpoint that checks its password. */
+async function accountEmail(ctx: Parameters<typeof getSessionFromCtx>[0]): Promise<string | undefined> {
+  if (!PASSWORD_CHECKS.has(ctx.path)) return undefined;
+  return (await getSessionFromCtx(ctx))?.user.email;
+}
+
+/** The account and address a password is tried for, if the request tries one. */
+function passwordAttempt(
+  path: string,
+  body: unknown,
+  request: Request | undefined,
+  signedIn: string | undefined,
+): SignInAttempt | undefined {
+  const typed: unknown = (body as { email?: unknown } | undefined)?.email;
+  const email = path === "/sign-in/email" ? typed : PASSWORD_CHECKS.has(path) ? signedIn : undefined;
+  if (typeof email !== "string") return undefined;
+  return { email, address: request?.headers.get(CLIENT_IP_HEADER) ?? "unknown" };
+}
+
+/** better-auth's answer to a wrong password: 401 when signing in, INVALID_PASSWORD elsewhere. */
+function isWrongPassword(error: APIError): boolean {
+  return error.statusCode === 401 || error.body?.code === "INVALID_PASSWORD";
+}
+
+/** 429 with the wait, for a password tried too often (the sign-in form and `/api/me/email`). */
+function tooManyAttempts(retryAfterSeconds: number): APIError {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    {
+      code: "TOO_MANY_ATTEMPTS",
+      message: "Too many wrong passwords from here; wait before trying again",
+      retryAfterSeconds,
+    },
+    { "retry-after": String(retryAfterSeconds) },
+  );
 }

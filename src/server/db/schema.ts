@@ -59,4 +59,4 @@ export {
   payment,
   shopOrder,
 } from "./order-schema.ts";
-export { address, cartLine, personalData, signInFailure, wishlistItem } from "./shopper-schema.ts";
+export { address, cartLine, personalData, signInThrottle, wishlistItem } from "./shopper-schema.ts";

@@ -87,14 +87,18 @@ export const address = pgTable(
   ],
 );
 
-/** Failed sign-ins per account, for the per-account limit (any address, any server process). */
-export const signInFailure = pgTable(
-  "sign_in_failure",
+/**
+ * Password attempts counted per key (an address, an account, an account from one address), for
+ * the sign-in limits of every server process: the attempts counted in the current run of failures
+ * and the moment the next attempt is allowed (src/server/auth/sign-in-throttle.ts).
+ */
+export const signInThrottle = pgTable(
+  "sign_in_throttle",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** Lower-cased, whether or not an account exists for it. */
-    email: text("email").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    nextAllowedAt: timestamp("next_allowed_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("sign_in_failure_email_at_idx").on(table.email, table.at)],
+  (table) => [index("sign_in_throttle_updated_at_idx").on(table.updatedAt)],
 );

@@ -3,6 +3,7 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Catalog } from "#catalog/catalog.ts";
 import { createApi } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
+import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
@@ -22,8 +23,11 @@ export type TestApi = {
   mails: MailMessage[];
   /** Sends the mail that is due now (the server does it every few seconds). */
   deliverMail: () => Promise<void>;
-  /** The app as a fetch handler, to serve it over real HTTP when a test needs a port. */
-  fetch: (request: Request) => Promise<Response>;
+  /**
+   * The app as a fetch handler, to serve it over real HTTP when a test needs a port (the server's
+   * bindings are passed on: the client's address is read from them).
+   */
+  fetch: (request: Request, bindings?: object) => Promise<Response>;
   database: DatabaseHandle;
   catalog: Catalog;
   close: () => Promise<void>;
@@ -43,6 +47,8 @@ export async function createTestApi(
     mailer?: Mailer;
     /** Checkout rate limits; off unless a test is about them (one address makes every request). */
     checkoutLimits?: CheckoutLimits;
+    /** The clock of the password limits, for tests that let time pass. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -57,8 +63,10 @@ export async function createTestApi(
     transport: options.mailer ?? { send: async (message) => void mails.push(message) },
     logger,
   });
+  const signInThrottle = createSignInThrottle(database.db, options.now);
   const auth = createAuth({
     mailer: mail,
+    throttle: signInThrottle,
     db: database.db,
     secret: "test-secret-test-secret-test-secret-0123",
     origins,
@@ -68,6 +76,7 @@ export async function createTestApi(
   const api = createApi({
     database,
     auth,
+    signInThrottle,
     hub,
     catalog,
     mail,
@@ -84,7 +93,7 @@ export async function createTestApi(
   const app = new Hono().route("/api", api);
   return {
     request: async (path, init) => app.request(path, init),
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request, bindings) => app.fetch(request, bindings),
     mails,
     deliverMail: async () => void (await mail.deliver()),
     database,
