@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { setUpBrowser } from "./support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { mailsTo, waitForMail } from "./support/outbox.ts";
 
 const session = setUpBrowser();
 
@@ -77,7 +80,7 @@ describe("newsletter", () => {
     await submit.click({ force: true });
 
     const shown = await popup(page);
-    expect(shown.title).toBe("¡Suscripción completada!");
+    expect(shown.title).toBe("¡Ya casi está!");
     expect(await page.locator(".swal2-timer-progress-bar").count()).toBe(1);
     expect(await email.inputValue()).toBe("");
     expect(await consent.isChecked()).toBe(false);
@@ -88,7 +91,7 @@ describe("newsletter", () => {
     await email.fill("LUCIA@example.com");
     await consent.check();
     await submit.click();
-    expect((await popup(page)).title).toBe("¡Suscripción completada!");
+    expect((await popup(page)).title).toBe("¡Ya casi está!");
   });
 
   it("asks to wait when the server says there were too many tries", async () => {
@@ -122,7 +125,64 @@ describe("newsletter", () => {
     });
     expect(await page.locator(".swal2-confirm").textContent()).toBe("Reintentar");
     await page.locator(".swal2-confirm").click();
-    await expect.poll(() => page.locator(".swal2-title").textContent()).toBe("¡Suscripción completada!");
+    await expect.poll(() => page.locator(".swal2-title").textContent()).toBe("¡Ya casi está!");
     await closePopup(page);
   });
+
+  it("mails a confirmation link, sends newsletters only once it is followed, and unsubscribes in one click", async () => {
+    const address = `doble-${Date.now()}@example.com`;
+    const { page, email, consent, submit } = await openFooterForm();
+    await email.fill(address);
+    await consent.check();
+    await submit.click();
+    expect((await popup(page)).title).toBe("¡Ya casi está!");
+    const confirmation = await waitForMail(address, /newsletter\/confirmar\?token=/);
+    const confirmLink = linkIn(confirmation, "/newsletter/confirmar");
+
+    // Opening the link (as a mail scanner would) confirms nothing yet: the button does.
+    const operator = operatorToken();
+    const send = (subject: string) =>
+      page.request.post("/api/operator/newsletter", {
+        data: { subject, text: "Llega la nueva temporada de Miaubot." },
+        headers: { authorization: `Bearer ${operator}` },
+      });
+    // Plain pages of their own, without the shop's script: nothing hydrates there.
+    await page.goto(confirmLink, { waitUntil: "domcontentloaded" });
+    expect(await page.locator("h1").textContent()).toBe("Confirma tu suscripción");
+    await send("Antes de confirmar");
+    await page.getByRole("button", { name: "Confirmar suscripción" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("¡Suscripción confirmada!");
+
+    expect((await send("Novedades de noviembre")).status()).toBe(202);
+    const issue = await waitForMail(address, /Subject: Novedades de noviembre/);
+    expect(issue).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+    expect(await mailsTo(address, /Antes de confirmar/)).toBe(0);
+
+    // The mail program's one-click button: a POST with no page, no cookie, no origin.
+    const unsubscribeLink = linkIn(issue, "/newsletter/baja");
+    const oneClick = await fetch(unsubscribeLink, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    await page.goto(unsubscribeLink, { waitUntil: "domcontentloaded" });
+    expect(await page.locator("h1").textContent()).toBe("Enlace no válido");
+    await send("Después de la baja");
+    expect(await mailsTo(address, /Después de la baja/)).toBe(0);
+  });
 });
+
+/** The shop's link to `path` in a mail, at the address the tests reach the shop at. */
+function linkIn(mail: string, path: string): string {
+  const found = new RegExp(`https?://[^\\s"<>]+${path.replace(/\//g, "\\/")}\\?token=[\\w-]+`).exec(
+    mail,
+  )?.[0];
+  if (!found) throw new Error(`No ${path} link in:\n${mail}`);
+  const url = new URL(found);
+  return `${baseUrl()}${url.pathname}${url.search}`;
+}
+
+function operatorToken(): string {
+  return readFileSync(join(inject("outboxDir"), "..", "operator-token"), "utf8").trim();
+}

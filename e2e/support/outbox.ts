@@ -31,3 +31,14 @@ export async function waitForMail(to: string, matching: RegExp): Promise<string>
     .toBe(true);
   return found;
 }
+
+/** How many mails to `to` match, now (to show that one was not sent). */
+export async function mailsTo(to: string, matching: RegExp): Promise<number> {
+  const dir = inject("outboxDir");
+  let found = 0;
+  for (const file of await readdir(dir).catch(() => [])) {
+    const mail = decode(await readFile(join(dir, file), "utf8"));
+    if (mail.includes(`To: ${to}`) && matching.test(mail)) found++;
+  }
+  return found;
+}

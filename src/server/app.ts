@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
@@ -25,7 +25,7 @@ import type { ChangeHub } from "./live/change-hub.ts";
 import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import type { MailOutbox } from "./mail/mail-outbox.ts";
-import { newsletterRoutes } from "./newsletter/newsletter.routes.ts";
+import { newsletterIssueRoutes, newsletterPages, newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
 import { createOrderNotifier } from "./orders/order-notifier.ts";
 import { type CheckoutLimits, ordersRoutes } from "./orders/orders.routes.ts";
@@ -84,6 +84,7 @@ type ApiDeps = Pick<
 export function createApi(deps: ApiDeps) {
   const { database, catalog, payments, logger, auth, hub, newsletterLimit } = deps;
   const now = () => new Date();
+  const newsletter = { db: database.db, mail: deps.mail, origins: deps.origins, logger, now };
   const notifier = createOrderNotifier({
     db: database.db,
     hub,
@@ -131,18 +132,23 @@ export function createApi(deps: ApiDeps) {
         mails: notifier,
         notifier,
         token: deps.operatorToken,
+        newsletter: newsletterIssueRoutes(newsletter),
       }),
     )
     .route("/events", eventsRoutes(auth, hub))
     .route("/", catalogRoutes(catalog, database.db))
-    .route("/newsletter", newsletterRoutes(database.db, newsletterLimit));
+    .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit));
   if (deps.stripeWebhook) {
     api.route(
       "/payments/stripe/webhook",
       stripeWebhookRoutes({ ...deps.stripeWebhook, db: database.db, logger }),
     );
   }
-  api.notFound((c) => c.json(apiError("not-found", "No such API route"), 404));
+  // A path or method the API does not have. Last, after every route: the app that mounts the API
+  // (the server's, the tests') never consults this app's notFound, and would answer in plain text.
+  const noSuchRoute = (c: Context) => c.json(apiError("not-found", "No such API route"), 404);
+  api.all("*", noSuchRoute);
+  api.notFound(noSuchRoute);
   api.onError((error, c) => {
     if (error instanceof HTTPException) {
       // Middleware that built its own answer (the operator's bearer check) keeps it.
@@ -191,6 +197,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   // A mounted app's notFound is not consulted by its parent: close /api here, before the pages.
   app.all("/api/*", (c) => c.json(apiError("not-found", "No such API route"), 404));
   app.route("/", seoRoutes(deps.catalog, deps.origins.publicOrigin));
+  app.route("/newsletter", newsletterPages({ db: deps.database.db, now: () => new Date() }));
   if (distDir) {
     app.route("/", staticFiles(join(distDir, "client")));
     const pages = await pagesRoutes({

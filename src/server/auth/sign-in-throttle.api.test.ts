@@ -20,7 +20,12 @@ const PASSWORD = "gato-robot-azul-7";
 /** A clock the test moves by hand. */
 function manualClock(start = new Date("2026-11-25T10:00:00Z")) {
   let at = start.getTime();
-  return { now: () => new Date(at), pass: (ms: number) => void (at += ms) };
+  return {
+    now: () => new Date(at),
+    pass: (ms: number) => {
+      at += ms;
+    },
+  };
 }
 
 describe("the password limits (decision 016)", () => {
@@ -150,7 +155,9 @@ describe("signing in under a burst of wrong passwords (issue 11)", () => {
         },
         (response) => {
           let text = "";
-          response.setEncoding("utf8").on("data", (chunk: string) => void (text += chunk));
+          response.setEncoding("utf8").on("data", (chunk: string) => {
+            text += chunk;
+          });
           response.on("end", () => {
             const retryAfter = response.headers["retry-after"];
             resolve({

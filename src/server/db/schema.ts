@@ -1,13 +1,21 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** Newsletter subscribers: one row per address (stored lower-cased), with the time consent was given. */
+/**
+ * Newsletter subscribers: one row per address (stored lower-cased), with the time consent was
+ * given. An address gets newsletters only once confirmed through the mailed link (double
+ * opt-in); the token is in that link and in every newsletter's unsubscribe link.
+ */
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
   locale: text("locale").notNull(),
   consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  token: uuid("token").notNull().unique().defaultRandom(),
+  /** When the confirmation link was last mailed: it is not mailed again within the hour. */
+  confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
 });
 
 /**
@@ -39,6 +47,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Extra mail headers (a newsletter's List-Unsubscribe). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     /** When a sender may take it next; a sender taking it moves this past its lease. */

@@ -50,9 +50,8 @@ async function subscribe({ fields, lang, callApi }: FormContext): Promise<PageFo
     locale: lang,
   });
   if (response.ok) {
-    const body = (await response.json()) as { status?: string };
-    // Spec §4: on success the address is cleared.
-    return answer(200, body.status === "already-subscribed" ? "already-subscribed" : "subscribed", "");
+    // Spec §4: on success the address is cleared. The confirmation link is on its way.
+    return answer(200, "subscribed", "");
   }
   if (response.status === 429) return answer(429, "too-many");
   if (response.status === 400) {

@@ -74,7 +74,13 @@ export function createMailOutbox(deps: {
 
   async function sendRow(row: Row): Promise<boolean> {
     try {
-      await transport.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html });
+      await transport.send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
     } catch (error) {
       const wait = retryDelayMs(row.attempts);
       await db
@@ -96,20 +102,29 @@ export function createMailOutbox(deps: {
 
   async function deliverAll(): Promise<{ sent: number; failed: number }> {
     const total = { sent: 0, failed: 0 };
-    do {
-      again = false;
-      for (let rows = await take(BATCH); rows.length > 0; rows = await take(BATCH)) {
-        for (const row of rows) {
-          if (await sendRow(row)) total.sent++;
-          else total.failed++;
+    // A call during the round (even during the sweep below) asks for one more: nothing queued
+    // meanwhile waits for the next tick. The round ends in the same step as its last check.
+    try {
+      do {
+        again = false;
+        for (let rows = await take(BATCH); rows.length > 0; rows = await take(BATCH)) {
+          for (const row of rows) {
+            if (await sendRow(row)) total.sent++;
+            else total.failed++;
+          }
         }
-      }
-    } while (again);
-    await db
-      .delete(mailOutbox)
-      .where(
-        and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, new Date(now().getTime() - KEEP_SENT_MS))),
-      );
+        await db
+          .delete(mailOutbox)
+          .where(
+            and(
+              isNotNull(mailOutbox.sentAt),
+              lt(mailOutbox.sentAt, new Date(now().getTime() - KEEP_SENT_MS)),
+            ),
+          );
+      } while (again);
+    } finally {
+      running = undefined;
+    }
     return total;
   }
 
@@ -123,6 +138,7 @@ export function createMailOutbox(deps: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers ?? null,
           nextAttemptAt: now(),
         })
         .onConflictDoNothing({ target: mailOutbox.key });
@@ -135,6 +151,7 @@ export function createMailOutbox(deps: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers ?? null,
           nextAttemptAt: now(),
         })
         .returning({ id: mailOutbox.id });
@@ -149,9 +166,7 @@ export function createMailOutbox(deps: {
         again = true;
         return running;
       }
-      running = deliverAll().finally(() => {
-        running = undefined;
-      });
+      running = deliverAll();
       return running;
     },
     start(everyMs = 5000) {

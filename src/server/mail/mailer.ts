@@ -4,7 +4,14 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. a newsletter's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
 

@@ -19,7 +19,14 @@ const stepParams = z.object({
  * The operator's side of orders (`npm run orders -- list pagado`, `… ship 2026-000001`): lists
  * them, and moves one along telling the buyer (live and by mail). Guarded by the operator token, never by a shopper's session.
  */
-export function operatorRoutes(deps: LifecycleDeps & { notifier: OrderNotifier; token: string }) {
+export function operatorRoutes(
+  deps: LifecycleDeps & {
+    notifier: OrderNotifier;
+    token: string;
+    /** Sends an issue of the newsletter (`/api/operator/newsletter`). */
+    newsletter: Hono;
+  },
+) {
   const { db, notifier } = deps;
   return new Hono()
     .use(
@@ -30,6 +37,7 @@ export function operatorRoutes(deps: LifecycleDeps & { notifier: OrderNotifier; 
         invalidToken: { message: apiError("unauthorized", "Wrong operator token") },
       }),
     )
+    .route("/newsletter", deps.newsletter)
     .get("/orders", validate("query", operatorOrderListQuerySchema), async (c) =>
       c.json({ items: await listOrdersForOperator(db, c.req.valid("query")) }),
     )

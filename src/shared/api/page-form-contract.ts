@@ -17,7 +17,6 @@ export function isPageForm(value: unknown): value is PageForm {
 /** The newsletter's outcomes: each is one of spec §5/§8's popups (or its success). */
 export type NewsletterStatus =
   | "subscribed"
-  | "already-subscribed"
   | "email-required"
   | "email-invalid"
   | "consent-required"

@@ -6,7 +6,6 @@ import styles from "./newsletter-block.module.css";
 /** The popup's title and text for each outcome (spec §5/§8), shown in the page instead. */
 const texts: Record<Exclude<NewsletterStatus, "wrong-origin">, readonly [string, string]> = {
   subscribed: ["newsletter.successTitle", "newsletter.successText"],
-  "already-subscribed": ["newsletter.successTitle", "newsletter.successText"],
   "email-required": ["newsletter.emptyTitle", "newsletter.emptyText"],
   "email-invalid": ["newsletter.invalidTitle", "newsletter.invalidText"],
   "consent-required": ["newsletter.consentTitle", "newsletter.consentText"],
@@ -25,7 +24,7 @@ export function NewsletterResult({ status }: { status: NewsletterStatus }) {
     status === "wrong-origin"
       ? [t("newsletter.failureTitle"), t("common.wrongOrigin", { origin })]
       : [t(texts[status][0]), t(texts[status][1])];
-  const ok = status === "subscribed" || status === "already-subscribed";
+  const ok = status === "subscribed";
   return (
     <div className={ok ? styles.resultOk : styles.resultError} role={ok ? "status" : "alert"}>
       <strong>{title}</strong> {text}

@@ -1,0 +1,52 @@
+import { brand } from "#shared/brand.ts";
+import type { Lang } from "#shared/lang.ts";
+import { escapeHtml } from "../mail/html.ts";
+import { newsletterWords } from "./newsletter-words.ts";
+
+type Words = (typeof newsletterWords)[Lang];
+type TextKey = { [K in keyof Words]: Words[K] extends string ? K : never }[keyof Words];
+
+/** A page of the subscription: a message, and a button posting the token when a step is asked. */
+export type NewsletterPage = {
+  title: TextKey;
+  text: TextKey;
+  /** The form the button sends (to the page's own address, with the token). */
+  action?: { button: TextKey; token: string };
+};
+
+/**
+ * A small page of its own, readable without scripts (links from mail open anywhere). Following a
+ * link only shows the page; the step is taken by the button, so a mail scanner that opens every
+ * link confirms or cancels nothing.
+ */
+export function renderNewsletterPage(lang: Lang, page: NewsletterPage): string {
+  const w = newsletterWords[lang];
+  const form = page.action
+    ? `<form method="post"><input type="hidden" name="token" value="${escapeHtml(page.action.token)}"><button type="submit">${escapeHtml(w[page.action.button])}</button></form>`
+    : "";
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(w[page.title])} · ${escapeHtml(brand.shopName)}</title>
+<style>
+body{margin:0;font-family:system-ui,sans-serif;background:#f4f8fb;color:#1d2733}
+main{max-width:32rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001}
+h1{font-size:1.5rem;color:#006fa1;margin-top:0}
+button{font:inherit;font-weight:600;color:#fff;background:#006fa1;border:0;border-radius:8px;padding:.75rem 1.5rem;cursor:pointer}
+a{color:#006fa1}
+</style>
+</head>
+<body>
+<main>
+<p><strong>${escapeHtml(brand.shopName)}</strong></p>
+<h1>${escapeHtml(w[page.title])}</h1>
+<p>${escapeHtml(w[page.text])}</p>
+${form}
+<p><a href="/">${escapeHtml(w.backToShop)}</a></p>
+</main>
+</body>
+</html>`;
+}
