@@ -132,7 +132,8 @@ describe("returns (right of withdrawal)", () => {
 });
 
 describe("npm run orders", () => {
-  it("ships an order from the command line against a running shop", async () => {
+  // Five runs of the command, each a new Node process: slow to start on a busy two-core machine.
+  it("ships an order from the command line against a running shop", { timeout: 120_000 }, async () => {
     const { order } = await shopperWithOrder(api, "cli@example.com", { 7: 1 });
     const server = serve({ fetch: api.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));

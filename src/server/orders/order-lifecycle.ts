@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type OrderStatus, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
@@ -90,7 +90,12 @@ async function withinWithdrawalPeriod(
 
 /** Stock back on the shelf, a credit note for the invoice, and the payment's refund pending. */
 async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise<void> {
-  const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
+  // In product order, as the checkout takes them (no two steps each holding a row the other needs).
+  const lines = await tx
+    .select()
+    .from(orderLine)
+    .where(eq(orderLine.orderId, orderId))
+    .orderBy(asc(orderLine.productId));
   for (const line of lines) {
     await tx
       .update(productStock)
@@ -113,6 +118,9 @@ async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise
       issuedAt: at,
     });
   }
+  // Locked first: a capture committing between the two updates below would be missed by both,
+  // leaving the money taken for a cancelled order with nothing owed back.
+  await tx.select({ id: payment.id }).from(payment).where(eq(payment.orderId, orderId)).for("update");
   await tx
     .update(payment)
     .set({ status: "refund-pending" })

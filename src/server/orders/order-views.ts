@@ -28,12 +28,27 @@ export async function loadOrder(
     .from(shopOrder)
     .where(and(eq(shopOrder.id, orderId), userId === undefined ? undefined : eq(shopOrder.userId, userId)));
   if (!order) return undefined;
-  const [lines, history, payments, invoices] = await Promise.all([
-    db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(asc(orderLine.position)),
-    db.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.at)),
-    db.select().from(payment).where(eq(payment.orderId, orderId)).orderBy(desc(payment.createdAt)),
-    db.select().from(invoice).where(eq(invoice.orderId, orderId)).orderBy(asc(invoice.issuedAt)),
-  ]);
+  // One after the other: inside a transaction they share one connection (pg 9 refuses overlaps).
+  const lines = await db
+    .select()
+    .from(orderLine)
+    .where(eq(orderLine.orderId, orderId))
+    .orderBy(asc(orderLine.position));
+  const history = await db
+    .select()
+    .from(orderEvent)
+    .where(eq(orderEvent.orderId, orderId))
+    .orderBy(asc(orderEvent.at));
+  const payments = await db
+    .select()
+    .from(payment)
+    .where(eq(payment.orderId, orderId))
+    .orderBy(desc(payment.createdAt));
+  const invoices = await db
+    .select()
+    .from(invoice)
+    .where(eq(invoice.orderId, orderId))
+    .orderBy(asc(invoice.issuedAt));
   const paid = payments[0];
   const view: OrderView = {
     id: order.id,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payment } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
@@ -39,16 +39,33 @@ async function settle({ db, payments }: Deps, from: Pending, orderId?: string): 
   for (const row of pending) {
     try {
       await steps[from].ask(payments, row);
-      await db
+      const moved = await db
         .update(payment)
         .set({ status: steps[from].to })
-        .where(and(eq(payment.id, row.id), eq(payment.status, from)));
+        .where(and(eq(payment.id, row.id), eq(payment.status, from)))
+        .returning({ id: payment.id });
+      if (moved.length === 0 && from === "authorized") await refundCapturedAfterCancel({ db, payments }, row);
       result.settled++;
     } catch (error) {
       result.failed.push({ orderId: row.orderId, error });
     }
   }
   return result;
+}
+
+/**
+ * The order was cancelled while its capture was under way: the cancel found the payment still
+ * authorized and left the hold to be released (cancel-pending, or already cancelled by the job),
+ * but the provider has taken the money. It is owed back like any captured payment of a cancelled
+ * order (its credit note was issued with the cancel).
+ */
+async function refundCapturedAfterCancel(deps: Deps, row: Row): Promise<void> {
+  const owed = await deps.db
+    .update(payment)
+    .set({ status: "refund-pending" })
+    .where(and(eq(payment.id, row.id), inArray(payment.status, ["cancel-pending", "cancelled"])))
+    .returning({ id: payment.id });
+  if (owed.length > 0) await settle(deps, "refund-pending", row.orderId);
 }
 
 /** Captures the payment of a stored order (or of every one still only authorized). */

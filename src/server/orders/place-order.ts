@@ -206,7 +206,10 @@ type StoreInput = {
 
 async function storeOrder(tx: Transaction, input: StoreInput): Promise<string> {
   const { buyer, request, quote, placedAt } = input;
-  for (const line of quote.totals.lines) {
+  // In product order, as every step that changes stock takes its rows: two carts holding the same
+  // products in another order would otherwise each hold a row the other waits for (a deadlock).
+  const byProduct = [...quote.totals.lines].sort((a, b) => a.productId - b.productId);
+  for (const line of byProduct) {
     // One conditional update per product: concurrent buyers queue on the row and the last
     // units go to whoever comes first; the rest roll back here.
     const taken = await tx
