@@ -66,9 +66,17 @@ export function isCategoryName(value: string): value is CategoryName {
   return allNames.includes(value);
 }
 
+/**
+ * The category a label variant stands for, or undefined. Only the table's own entries count: a
+ * label such as "constructor" or "__proto__" is no variant (and not Object.prototype's).
+ */
+export function aliasedCategory(label: string): CategoryName | undefined {
+  return Object.hasOwn(categoryAliases, label) ? categoryAliases[label] : undefined;
+}
+
 /** Resolves a label or one of its variants to the canonical category, or undefined. */
 export function canonicalCategory(label: string): CategoryName | undefined {
   const trimmed = label.trim();
   if (isCategoryName(trimmed)) return trimmed;
-  return categoryAliases[trimmed];
+  return aliasedCategory(trimmed);
 }

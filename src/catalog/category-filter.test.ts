@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { canonicalCategory } from "./categories.ts";
 import { filterByCategory, productMatchesCategory } from "./category-filter.ts";
 import type { Product } from "./product-schema.ts";
 
@@ -55,5 +56,14 @@ describe("the category rule of spec §5", () => {
     expect(filterByCategory(list)).toHaveLength(2);
     expect(filterByCategory(list, "")).toHaveLength(2);
     expect(filterByCategory(list, "Hogar")).toHaveLength(1);
+  });
+});
+
+describe("category labels", () => {
+  it("resolves a variant to its category, and no name an object inherits", () => {
+    expect(canonicalCategory(" RopaDeCama ")).toBe("RopaCama");
+    for (const label of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(canonicalCategory(label), label).toBeUndefined();
+    }
   });
 });

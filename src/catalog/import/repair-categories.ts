@@ -1,4 +1,4 @@
-import { categoryAliases } from "../categories.ts";
+import { aliasedCategory } from "../categories.ts";
 import type { RawRecord, RepairOutcome } from "./raw-record.ts";
 
 const categoryFields = ["categoria", "subcategoria", "subcategoria2", "subcategoria4"] as const;
@@ -13,7 +13,7 @@ export function repairCategoryLabels(record: RawRecord, label: string): RepairOu
   for (const field of categoryFields) {
     const value = record[field];
     if (typeof value !== "string") continue;
-    const canonical = categoryAliases[value.trim()];
+    const canonical = aliasedCategory(value.trim());
     if (canonical === undefined) continue;
     repaired[field] = canonical;
     repairs.push(`${label}: ${field} ${JSON.stringify(value)} renamed to ${JSON.stringify(canonical)}.`);

@@ -1,6 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { z } from "zod";
+import { textField } from "#shared/api/text-fields.ts";
+import { hasControlCharacters } from "#shared/text.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
@@ -35,7 +38,9 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer, th
     baseURL: origins.publicOrigin,
     basePath: "/api/auth",
     // Checking a password without limits would be an oracle: the shop calls it in-process only.
-    disabledPaths: ["/verify-password"],
+    // Names change through /api/personal-data, which checks them; better-auth's own update-user
+    // would store any JSON.
+    disabledPaths: ["/verify-password", "/update-user"],
     secret,
     // Any address the shop is reached at, unless PUBLIC_URL fixes one (decision 013).
     trustedOrigins: (request) => (request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
@@ -100,6 +105,7 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer, th
             message: "Password is too common",
           });
         }
+        refuseMalformedInput(ctx.path, ctx.body, ctx.query);
         // Deleting an account always asks for the password again (issue 3).
         if (ctx.path === "/delete-user" && (typeof password !== "string" || password === "")) {
           throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Password required" });
@@ -137,6 +143,30 @@ export function createAuth({ db, secret, origins, rateLimited = true, mailer, th
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A new account's fields, checked as the registration form checks them (better-auth checks types only). */
+const signUpFields = z.object({
+  name: textField(80, "name-required"),
+  lastName: textField(120, "last-name-required").optional(),
+  email: z.string().max(254),
+});
+
+/**
+ * Refuses what better-auth would store or look up unchecked: a new account's names with control
+ * characters or an over-long address, and a token carrying control characters (a NUL reaches the
+ * database as an error).
+ */
+function refuseMalformedInput(path: string, body: unknown, query: unknown): void {
+  if (path === "/sign-up/email" && !signUpFields.safeParse(body).success) {
+    throw new APIError("BAD_REQUEST", { code: "INVALID_FIELDS", message: "Invalid name or email" });
+  }
+  for (const source of [body, query]) {
+    const token: unknown = (source as { token?: unknown } | undefined)?.token;
+    if (typeof token === "string" && hasControlCharacters(token)) {
+      throw new APIError("BAD_REQUEST", { code: "INVALID_TOKEN", message: "Invalid token" });
+    }
+  }
+}
 
 /** The endpoints that check a password, besides signing in: they take the signed-in account's. */
 const PASSWORD_CHECKS = new Set(["/change-password", "/delete-user"]);

@@ -28,6 +28,8 @@ export type TestApi = {
    * bindings are passed on: the client's address is read from them).
    */
   fetch: (request: Request, bindings?: object) => Promise<Response>;
+  /** The router's routes, as Hono lists them (middleware is method ALL), for tests that visit them all. */
+  routes: { method: string; path: string }[];
   database: DatabaseHandle;
   catalog: Catalog;
   close: () => Promise<void>;
@@ -94,6 +96,7 @@ export async function createTestApi(
   return {
     request: async (path, init) => app.request(path, init),
     fetch: async (request, bindings) => app.fetch(request, bindings),
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     mails,
     deliverMail: async () => void (await mail.deliver()),
     database,

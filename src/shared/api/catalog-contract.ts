@@ -22,7 +22,9 @@ export const searchQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
-export const productIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Product ids are PostgreSQL integers in the cart, wish list and stock tables. */
+const PRODUCT_ID_MAX = 2_147_483_647;
+export const productIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(PRODUCT_ID_MAX) });
 export const langQuerySchema = z.object({ lang: langSchema.default("es") });
 
 /** What a product card needs: short, so lists and pre-rendered pages stay small. */
