@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
  * End-to-end tests: the built shop in a real Chromium (run `npm run build` first), with the
  * back/forward cache on. The whole suite runs twice, at http://localhost:PORT and at
  * http://127.0.0.1:PORT (e2e/support/global-setup.ts picks the address from the project's name).
+ * `npm run test:e2e` runs the SIGKILL crash test after the rest, on its own: it starts the shop
+ * twenty times, and a machine that busy would slow every other file's shops and browsers.
  */
 export default defineConfig({
   test: {

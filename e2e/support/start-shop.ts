@@ -16,7 +16,8 @@ export type RunningShop = {
   kill(): Promise<ShopExit>;
 };
 
-const HEALTH_TIMEOUT_MS = 30_000;
+// Starting takes seconds; on a busy two-core machine (another shop starting, migrations) far more.
+const HEALTH_TIMEOUT_MS = 60_000;
 const EXIT_TIMEOUT_MS = 15_000;
 
 export type ShopOptions = {
