@@ -128,33 +128,23 @@ export function createMailOutbox(deps: {
     return total;
   }
 
+  /** A message as its outbox row, due now. */
+  const rowOf = (message: MailMessage, key?: string) => ({
+    key: key ?? null,
+    recipient: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers ?? null,
+    nextAttemptAt: now(),
+  });
+
   const outbox: MailOutbox = {
     async queue(tx, message, key) {
-      await tx
-        .insert(mailOutbox)
-        .values({
-          key: key ?? null,
-          recipient: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers ?? null,
-          nextAttemptAt: now(),
-        })
-        .onConflictDoNothing({ target: mailOutbox.key });
+      await tx.insert(mailOutbox).values(rowOf(message, key)).onConflictDoNothing({ target: mailOutbox.key });
     },
     async send(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          recipient: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers ?? null,
-          nextAttemptAt: now(),
-        })
-        .returning({ id: mailOutbox.id });
+      const [row] = await db.insert(mailOutbox).values(rowOf(message)).returning({ id: mailOutbox.id });
       if (!row) return;
       // Tried at once, so a reset link arrives while the shopper waits; a failure stays queued.
       const [taken] = await take(1, row.id);
