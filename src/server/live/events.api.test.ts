@@ -86,6 +86,41 @@ describe("live updates", () => {
     for (const stream of [...kept, newest, other]) await stream.reader.cancel();
   });
 
+  it("lets a browser's new stream replace its earlier one, so a quick run of them never pushes out another device", async () => {
+    const cookie = await signUpShopper(api, "elena.live@example.com");
+    const open = async (browser?: string) => {
+      const query = browser === undefined ? "" : `?browser=${browser}`;
+      const response = await api.request(`/api/events${query}`, { headers: { cookie } });
+      const reader = response.body?.getReader();
+      if (!reader) throw new Error("no stream body");
+      const buffer = { text: "" };
+      await nextEvent(reader, "ready", buffer);
+      return { reader, buffer };
+    };
+    const phone = await open("phone-0123456789");
+    // A laptop's tabs hand their stream on faster than the server hears the old ones close.
+    const handedOn = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_USER; i++) handedOn.push(await open("laptop-0123456789"));
+    const latest = handedOn.pop();
+    if (!latest) throw new Error("no streams");
+    for (const stream of handedOn) {
+      await nextEvent(stream.reader, "superseded", stream.buffer);
+      expect((await stream.reader.read()).done).toBe(true);
+    }
+    await asShopper(api, cookie)("POST", "/api/cart/2", { cantidad: 1 });
+    expect(await nextEvent(phone.reader, "change", phone.buffer)).toBe("cart");
+    expect(await nextEvent(latest.reader, "change", latest.buffer)).toBe("cart");
+    await phone.reader.cancel();
+    await latest.reader.cancel();
+  });
+
+  it("refuses a malformed browser name with a JSON 400", async () => {
+    const cookie = await signUpShopper(api, "fabio.live@example.com");
+    const response = await api.request("/api/events?browser=%0Aevil", { headers: { cookie } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "invalid-request" } });
+  });
+
   it("answers 401 without a session", async () => {
     expect((await api.request("/api/events")).status).toBe(401);
   });

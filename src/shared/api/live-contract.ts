@@ -1,3 +1,4 @@
+/* Free of zod: every signed-in page loads this up front. */
 /** The per-user documents whose changes are pushed live to every open session. */
 export const shopperDocuments = ["cart", "wishlist", "addresses", "personalData", "orders"] as const;
 export type ShopperDocument = (typeof shopperDocuments)[number];
@@ -10,6 +11,14 @@ export const READY_EVENT = "ready";
 export const CHANGE_EVENT = "change";
 /** The server closed this stream for a newer one of the same shopper (too many open at once). */
 export const SUPERSEDED_EVENT = "superseded";
+
+/**
+ * `GET /api/events?browser=ID`: the tabs sharing one stream name their browser, so a new stream
+ * from it replaces the one it had (its last leader, whose close may not have reached the server
+ * yet) instead of counting against the shopper's other devices.
+ */
+export const LIVE_BROWSER_PARAM = "browser";
+export const LIVE_BROWSER_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function isShopperDocument(value: unknown): value is ShopperDocument {
   return shopperDocuments.some((document) => document === value);

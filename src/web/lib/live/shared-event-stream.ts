@@ -1,6 +1,8 @@
 import {
   CHANGE_EVENT,
   isShopperDocument,
+  LIVE_BROWSER_ID_PATTERN,
+  LIVE_BROWSER_PARAM,
   LIVE_EVENTS_PATH,
   READY_EVENT,
   type ShopperDocument,
@@ -72,7 +74,7 @@ function joinTabs(name: string, onMessage: (message: LiveMessage) => void): () =
         onMessage(message);
         channel.postMessage(message);
       };
-      const close = openStream(relay);
+      const close = openStream(relay, browserId());
       // Held until this tab leaves: then the lock passes to the next tab in the queue.
       return new Promise<void>((resolve) =>
         leave.signal.addEventListener(
@@ -92,11 +94,30 @@ function joinTabs(name: string, onMessage: (message: LiveMessage) => void): () =
   };
 }
 
+const BROWSER_ID_KEY = "miaubot-browser";
+
+/**
+ * The name this browser's tabs give their one stream, kept where they all read it; without
+ * storage, none (the server then counts each stream apart).
+ */
+function browserId(): string | undefined {
+  try {
+    let id = localStorage.getItem(BROWSER_ID_KEY);
+    if (id === null || !LIVE_BROWSER_ID_PATTERN.test(id)) {
+      id = crypto.randomUUID();
+      localStorage.setItem(BROWSER_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The EventSource itself, reopened with back-off when it breaks. A stream the server closed for a
  * newer one (too many open for this shopper) is reopened only when the page is looked at again.
  */
-function openStream(onMessage: (message: LiveMessage) => void): () => void {
+function openStream(onMessage: (message: LiveMessage) => void, browser?: string): () => void {
   let source: EventSource | undefined;
   let retryMs = RETRY_MIN_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,7 +130,11 @@ function openStream(onMessage: (message: LiveMessage) => void): () => void {
   };
   function connect() {
     if (closed) return;
-    source = new EventSource(LIVE_EVENTS_PATH);
+    source = new EventSource(
+      browser === undefined
+        ? LIVE_EVENTS_PATH
+        : `${LIVE_EVENTS_PATH}?${new URLSearchParams({ [LIVE_BROWSER_PARAM]: browser })}`,
+    );
     source.addEventListener(READY_EVENT, () => {
       retryMs = RETRY_MIN_MS;
       onMessage({ kind: "resync" });
