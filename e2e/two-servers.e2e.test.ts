@@ -54,7 +54,9 @@ describe("two server processes on one PostgreSQL database", () => {
       }),
     );
     const page = await context.newPage();
-    const streamOpened = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+    const streamOpened = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/events",
+    );
     const cartRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/cart");
     await page.goto("/wishlist");
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Mi lista de deseos");

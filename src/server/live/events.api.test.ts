@@ -86,27 +86,35 @@ describe("live updates", () => {
     for (const stream of [...kept, newest, other]) await stream.reader.cancel();
   });
 
-  it("lets a browser's new stream replace its earlier one, so a quick run of them never pushes out another device", async () => {
+  it("lets a browser's new leader replace its earlier stream, never another device's, and refuses a late one from a tab that let go", async () => {
     const cookie = await signUpShopper(api, "elena.live@example.com");
-    const open = async (browser?: string) => {
-      const query = browser === undefined ? "" : `?browser=${browser}`;
+    const open = async (query: string) => {
       const response = await api.request(`/api/events${query}`, { headers: { cookie } });
       const reader = response.body?.getReader();
       if (!reader) throw new Error("no stream body");
-      const buffer = { text: "" };
-      await nextEvent(reader, "ready", buffer);
-      return { reader, buffer };
+      return { reader, buffer: { text: "" } };
     };
-    const phone = await open("phone-0123456789");
+    const phone = await open("?browser=phone-0123456789&lead=7");
+    await nextEvent(phone.reader, "ready", phone.buffer);
     // A laptop's tabs hand their stream on faster than the server hears the old ones close.
     const handedOn = [];
-    for (let i = 0; i <= MAX_STREAMS_PER_USER; i++) handedOn.push(await open("laptop-0123456789"));
+    for (let lead = 1; lead <= MAX_STREAMS_PER_USER + 1; lead++) {
+      const stream = await open(`?browser=laptop-0123456789&lead=${lead}`);
+      await nextEvent(stream.reader, "ready", stream.buffer);
+      handedOn.push(stream);
+    }
     const latest = handedOn.pop();
     if (!latest) throw new Error("no streams");
     for (const stream of handedOn) {
       await nextEvent(stream.reader, "superseded", stream.buffer);
       expect((await stream.reader.read()).done).toBe(true);
     }
+    // The request of a tab that led before the latest arrives last: it is turned away at once.
+    const late = await open(`?browser=laptop-0123456789&lead=${MAX_STREAMS_PER_USER}`);
+    await nextEvent(late.reader, "superseded", late.buffer);
+    expect(late.buffer.text).not.toContain("ready");
+    expect((await late.reader.read()).done).toBe(true);
+
     await asShopper(api, cookie)("POST", "/api/cart/2", { cantidad: 1 });
     expect(await nextEvent(phone.reader, "change", phone.buffer)).toBe("cart");
     expect(await nextEvent(latest.reader, "change", latest.buffer)).toBe("cart");
@@ -114,11 +122,13 @@ describe("live updates", () => {
     await latest.reader.cancel();
   });
 
-  it("refuses a malformed browser name with a JSON 400", async () => {
+  it("refuses a malformed browser name or lead count with a JSON 400", async () => {
     const cookie = await signUpShopper(api, "fabio.live@example.com");
-    const response = await api.request("/api/events?browser=%0Aevil", { headers: { cookie } });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: "invalid-request" } });
+    for (const query of ["browser=%0Aevil", "browser=laptop-0123456789&lead=-1", "lead=1e400"]) {
+      const response = await api.request(`/api/events?${query}`, { headers: { cookie } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "invalid-request" } });
+    }
   });
 
   it("answers 401 without a session", async () => {

@@ -5,6 +5,7 @@ import {
   CHANGE_EVENT,
   LIVE_BROWSER_ID_PATTERN,
   LIVE_BROWSER_PARAM,
+  LIVE_LEAD_PARAM,
   READY_EVENT,
   SUPERSEDED_EVENT,
 } from "#shared/api/live-contract.ts";
@@ -17,6 +18,7 @@ const KEEP_ALIVE_MS = 25_000;
 
 const liveEventsQuerySchema = z.object({
   [LIVE_BROWSER_PARAM]: z.string().regex(LIVE_BROWSER_ID_PATTERN).optional(),
+  [LIVE_LEAD_PARAM]: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
 });
 
 /**
@@ -25,7 +27,8 @@ const liveEventsQuerySchema = z.object({
  * the oldest is closed, so nobody can hold this process's sockets forever (decision 013). A stream
  * that names its browser replaces that browser's earlier one first: when tabs close one after
  * another, each hands the stream to the next faster than the server may hear the old one close,
- * and those leftovers must not push another device's stream out.
+ * and those leftovers must not push another device's stream out. The lead count orders them: a
+ * closed tab's request that arrives after its successor's is refused, not let in to replace it.
  */
 export const MAX_STREAMS_PER_USER = 4;
 
@@ -35,7 +38,7 @@ export function eventsRoutes(auth: Auth, hub: ChangeHub, maxPerUser = MAX_STREAM
   return new Hono<UserEnv>().use(requireUser(auth)).get("/", validate("query", liveEventsQuerySchema), (c) =>
     streamSSE(c, async (stream) => {
       const userId = c.get("user").id;
-      const { browser } = c.req.valid("query");
+      const { browser, lead } = c.req.valid("query");
       let ended = false;
       let wake = () => {};
       const end = () => {
@@ -45,10 +48,15 @@ export function eventsRoutes(auth: Auth, hub: ChangeHub, maxPerUser = MAX_STREAM
       const unsubscribe = hub.subscribe(userId, (document) => {
         void stream.writeSSE({ event: CHANGE_EVENT, data: document });
       });
-      const release = streams.add(userId, browser, async () => {
+      const superseded = async () => {
         await stream.writeSSE({ event: SUPERSEDED_EVENT, data: "" });
         end();
-      });
+      };
+      const release = streams.add(userId, { browser, lead }, superseded);
+      if (!release) {
+        unsubscribe();
+        return superseded();
+      }
       stream.onAbort(end);
       await stream.writeSSE({ event: READY_EVENT, data: "" });
       while (!ended && !stream.aborted) {
@@ -67,8 +75,14 @@ export function eventsRoutes(auth: Auth, hub: ChangeHub, maxPerUser = MAX_STREAM
   );
 }
 
-interface OpenStream {
+interface StreamOwner {
+  /** The browser whose tabs share this stream, if it said. */
   browser: string | undefined;
+  /** How many times that browser's tabs have taken the lead: a later leader's stream wins. */
+  lead: number;
+}
+
+interface OpenStream extends StreamOwner {
   close: () => void;
 }
 
@@ -78,16 +92,20 @@ function createStreamRegistry(maxPerUser: number) {
   return {
     /**
      * Registers a stream; closes the same browser's earlier ones, then the user's oldest beyond
-     * the limit. Returns its release.
+     * the limit. Returns its release, or nothing when a later leader of its browser already holds
+     * a stream (this one comes from a tab that has let go).
      */
-    add(userId: string, browser: string | undefined, close: () => void): () => void {
-      const entry: OpenStream = { browser, close };
+    add(userId: string, owner: StreamOwner, close: () => void): (() => void) | undefined {
       const earlier = byUser.get(userId) ?? [];
-      const replaced = earlier.filter((stream) => browser !== undefined && stream.browser === browser);
-      const open = earlier.filter((stream) => !replaced.includes(stream));
+      const sameBrowser = earlier.filter(
+        (stream) => owner.browser !== undefined && stream.browser === owner.browser,
+      );
+      if (sameBrowser.some((stream) => stream.lead > owner.lead)) return undefined;
+      const entry: OpenStream = { ...owner, close };
+      const open = earlier.filter((stream) => !sameBrowser.includes(stream));
       open.push(entry);
       byUser.set(userId, open);
-      const closing = [...replaced, ...open.splice(0, Math.max(0, open.length - maxPerUser))];
+      const closing = [...sameBrowser, ...open.splice(0, Math.max(0, open.length - maxPerUser))];
       for (const stream of closing) stream.close();
       return () => {
         const current = byUser.get(userId);

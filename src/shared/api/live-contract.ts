@@ -13,11 +13,14 @@ export const CHANGE_EVENT = "change";
 export const SUPERSEDED_EVENT = "superseded";
 
 /**
- * `GET /api/events?browser=ID`: the tabs sharing one stream name their browser, so a new stream
- * from it replaces the one it had (its last leader, whose close may not have reached the server
- * yet) instead of counting against the shopper's other devices.
+ * `GET /api/events?browser=ID&lead=N`: the tab holding a browser's one stream names the browser
+ * and counts how many times its tabs have taken the lead. A new stream from the browser replaces
+ * its earlier one (a last leader whose close has not reached the server yet) instead of counting
+ * against the shopper's other devices, and a stream from an earlier leader that arrives late is
+ * refused instead of replacing the current one.
  */
 export const LIVE_BROWSER_PARAM = "browser";
+export const LIVE_LEAD_PARAM = "lead";
 export const LIVE_BROWSER_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function isShopperDocument(value: unknown): value is ShopperDocument {

@@ -4,6 +4,7 @@ import {
   LIVE_BROWSER_ID_PATTERN,
   LIVE_BROWSER_PARAM,
   LIVE_EVENTS_PATH,
+  LIVE_LEAD_PARAM,
   READY_EVENT,
   type ShopperDocument,
   SUPERSEDED_EVENT,
@@ -74,7 +75,7 @@ function joinTabs(name: string, onMessage: (message: LiveMessage) => void): () =
         onMessage(message);
         channel.postMessage(message);
       };
-      const close = openStream(relay, browserId());
+      const close = openStream(relay, leaderQuery());
       // Held until this tab leaves: then the lock passes to the next tab in the queue.
       return new Promise<void>((resolve) =>
         leave.signal.addEventListener(
@@ -95,19 +96,23 @@ function joinTabs(name: string, onMessage: (message: LiveMessage) => void): () =
 }
 
 const BROWSER_ID_KEY = "miaubot-browser";
+const LEAD_COUNT_KEY = "miaubot-live-lead";
 
 /**
- * The name this browser's tabs give their one stream, kept where they all read it; without
- * storage, none (the server then counts each stream apart).
+ * How the leading tab names its stream: the browser's id and the count of leads taken, kept where
+ * all its tabs read them (only the tab holding the lock writes). Without storage, nothing: the
+ * server then counts each stream apart.
  */
-function browserId(): string | undefined {
+function leaderQuery(): string | undefined {
   try {
     let id = localStorage.getItem(BROWSER_ID_KEY);
     if (id === null || !LIVE_BROWSER_ID_PATTERN.test(id)) {
       id = crypto.randomUUID();
       localStorage.setItem(BROWSER_ID_KEY, id);
     }
-    return id;
+    const lead = (Number.parseInt(localStorage.getItem(LEAD_COUNT_KEY) ?? "", 10) || 0) + 1;
+    localStorage.setItem(LEAD_COUNT_KEY, String(lead));
+    return new URLSearchParams({ [LIVE_BROWSER_PARAM]: id, [LIVE_LEAD_PARAM]: String(lead) }).toString();
   } catch {
     return undefined;
   }
@@ -117,7 +122,7 @@ function browserId(): string | undefined {
  * The EventSource itself, reopened with back-off when it breaks. A stream the server closed for a
  * newer one (too many open for this shopper) is reopened only when the page is looked at again.
  */
-function openStream(onMessage: (message: LiveMessage) => void, browser?: string): () => void {
+function openStream(onMessage: (message: LiveMessage) => void, query?: string): () => void {
   let source: EventSource | undefined;
   let retryMs = RETRY_MIN_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -130,11 +135,7 @@ function openStream(onMessage: (message: LiveMessage) => void, browser?: string)
   };
   function connect() {
     if (closed) return;
-    source = new EventSource(
-      browser === undefined
-        ? LIVE_EVENTS_PATH
-        : `${LIVE_EVENTS_PATH}?${new URLSearchParams({ [LIVE_BROWSER_PARAM]: browser })}`,
-    );
+    source = new EventSource(query === undefined ? LIVE_EVENTS_PATH : `${LIVE_EVENTS_PATH}?${query}`);
     source.addEventListener(READY_EVENT, () => {
       retryMs = RETRY_MIN_MS;
       onMessage({ kind: "resync" });
