@@ -1,6 +1,7 @@
 import { type BudgetCheck, formatKb } from "./budgets.ts";
 import type { PageJs } from "./initial-js.ts";
 import type { AuditFinding, PageLighthouse } from "./lighthouse.ts";
+import type { CrawlFigures, LoadFigures, PageServing } from "./page-load.ts";
 
 const print = (line = "") => process.stdout.write(`${line}\n`);
 
@@ -118,6 +119,10 @@ function fixed(value: number | null, digits: number): string {
   return value === null ? "–" : value.toFixed(digits);
 }
 
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
+
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -158,6 +163,42 @@ export function printApi({ cart, live, orders }: ApiFigures): void {
     console.log(
       `  orders, ${orders.buyers} concurrent buyers: ${orders.ordersPerSecond.toFixed(1)} orders/s ` +
         `(${orders.orders} placed), p50 ${ms(orders.latencyP50Ms)}, p99 ${ms(orders.latencyP99Ms)}, refused ${orders.refused}`,
+    );
+  }
+}
+
+type PagesFigures = { serving?: readonly PageServing[]; crawl?: CrawlFigures; error?: string };
+
+/** Requests per second and p99 of each way a page is served, and the ratio to nginx. */
+export function printPages({ serving, crawl }: PagesFigures): void {
+  if (serving && serving.length > 0) {
+    print();
+    print("Pages served to 50 connections (wrk, gzip), ratio = requests per second / nginx's:");
+    const cell = (figures: LoadFigures, nginx: LoadFigures) =>
+      `${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.latencyP99Ms.toFixed(1)} ms, ` +
+      `${(figures.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}×` +
+      (figures.failed > 0 ? `, ${figures.failed} failed` : "");
+    printTable(
+      ["page", "gzip", "nginx (same bytes)", "visitor (cached)", "visitor, rendered each time", "signed in"],
+      serving.map((page) => [
+        page.path,
+        kb(page.gzipBytes),
+        `${page.nginx.requestsPerSecond.toFixed(0)} req/s, p99 ${page.nginx.latencyP99Ms.toFixed(1)} ms`,
+        cell(page.visitor, page.nginx),
+        cell(page.visitorRendered, page.nginx),
+        cell(page.signedIn, page.nginx),
+      ]),
+      "  ",
+    );
+  }
+  if (crawl) {
+    const cache = crawl.cache;
+    print(
+      `  after a crawl of ${crawl.pagesVisited} pages (sitemap, ES and PT): ` +
+        (cache
+          ? `page cache ${cache.pages} pages, ${kb(cache.bytes)} of ${kb(cache.maxBytes)}, `
+          : "no page cache, ") +
+        `RSS ${mb(crawl.rssBytes)} (${mb(crawl.rssBeforeBytes)} before it)`,
     );
   }
 }

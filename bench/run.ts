@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { signUpBenchShopper } from "./api-shoppers.ts";
 import { type BenchShop, startBenchShop } from "./bench-shop.ts";
 import { type BudgetCheck, jsCheck, lighthouseChecks } from "./budgets.ts";
 import { type CartLoad, measureCartLoad } from "./cart-load.ts";
@@ -18,11 +19,19 @@ import {
 import { type LiveLatency, measureLiveLatency } from "./live-latency.ts";
 import { measureOrderLoad, type OrderLoad } from "./order-load.ts";
 import {
+  type CrawlFigures,
+  crawlSite,
+  ensureLoadTools,
+  measurePageServing,
+  type PageServing,
+} from "./page-load.ts";
+import {
   printApi,
   printBudgets,
   printFindings,
   printJs,
   printLighthouseTable,
+  printPages,
   printSection,
 } from "./report.ts";
 
@@ -40,11 +49,13 @@ type JsPart = { pages: PageJs[]; error?: string };
 
 /** `npm run bench -- --only=api` measures the API figures alone (no Lighthouse, no initial JS). */
 const onlyApi = process.argv.includes("--only=api");
+/** `--only=pages`: pages served under load (with nginx beside) and the crawl, nothing else. */
+const onlyPages = process.argv.includes("--only=pages");
 /** `--postgres`: the shop on a fresh PostgreSQL database instead of the embedded one. */
 const onPostgres = process.argv.includes("--postgres");
 
 /** What every part of the results file shares. */
-type Run = { baseUrl: string; database: string; buildTime: number };
+type Run = { baseUrl: string; dataDir: string; database: string; buildTime: number; postgres: boolean };
 
 async function main(): Promise<number> {
   if (!existsSync(manifestFile)) {
@@ -65,13 +76,20 @@ async function main(): Promise<number> {
   };
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
-  const run: Run = { baseUrl: shop.baseUrl, database: shop.database, buildTime };
+  const run: Run = {
+    baseUrl: shop.baseUrl,
+    dataDir: shop.dataDir,
+    database: shop.database,
+    buildTime,
+    postgres: onPostgres,
+  };
   try {
-    if (onlyApi) {
-      const api = await apiPart(run);
-      const skipped = { pages: [], error: "not run (--only=api)" };
-      writeResults(run, { lighthouse: skipped, js: skipped, checks: [], api });
-      return api.error ? 1 : 0;
+    if (onlyApi || onlyPages) {
+      const skipped = { pages: [], error: `not run (${onlyApi ? "--only=api" : "--only=pages"})` };
+      const api = onlyApi ? await apiPart(run) : { loadAverage1mAtStart: null, error: "not run" };
+      const pages = onlyPages ? await pagesPart(run) : { error: "not run" };
+      writeResults(run, { lighthouse: skipped, js: skipped, checks: [], api, pages });
+      return api.error && onlyApi ? 1 : 0;
     }
     return await benchmark(run);
   } finally {
@@ -100,8 +118,9 @@ async function benchmark(run: Run): Promise<number> {
     ...js.pages.filter((page) => page.path === path).map(jsCheck),
   ]);
   printBudgets(checks);
+  const pages = await pagesPart(run);
   const api = await apiPart(run);
-  writeResults(run, { lighthouse, js, checks, api });
+  writeResults(run, { lighthouse, js, checks, api, pages });
   return js.error ? 1 : 0;
 }
 
@@ -161,6 +180,40 @@ async function apiPart({ baseUrl, database }: Run): Promise<ApiPart> {
   return part;
 }
 
+type PagesPart = { serving?: PageServing[]; crawl?: CrawlFigures; error?: string };
+
+/**
+ * Pages under load: nginx serving each page's own bytes, the shop to a visitor (page cache), the
+ * same build rendering every request (PAGE_CACHE=off, started for this on its own database) and
+ * to a signed-in shopper; then a crawl of the whole site and the memory it leaves.
+ */
+async function pagesPart(run: Run): Promise<PagesPart> {
+  printSection(`Pages under load (wrk, 50 connections), database: ${run.database}…`);
+  warnIfBusy("the page figures");
+  let rendering: BenchShop | undefined;
+  const part: PagesPart = {};
+  try {
+    ensureLoadTools();
+    rendering = await startBenchShop(root, run.postgres, { PAGE_CACHE: "off" });
+    const shopper = await signUpBenchShopper(run.baseUrl);
+    part.serving = await measurePageServing({
+      paths: BENCH_PAGES,
+      shopUrl: run.baseUrl,
+      renderingShopUrl: rendering.baseUrl,
+      shopperCookie: shopper.cookie,
+    });
+    const token = readFileSync(join(run.dataDir, "operator-token"), "utf8").trim();
+    part.crawl = await crawlSite(run.baseUrl, token);
+  } catch (error) {
+    part.error = errorMessage(error);
+    console.error(`Page measurement failed: ${part.error}`);
+  } finally {
+    await rendering?.stop();
+  }
+  printPages(part);
+  return part;
+}
+
 async function jsPart(baseUrl: string): Promise<JsPart> {
   printSection("Measuring initial JS with playwright-core…");
   try {
@@ -170,9 +223,15 @@ async function jsPart(baseUrl: string): Promise<JsPart> {
   }
 }
 
-type Parts = { lighthouse: LighthousePart; js: JsPart; checks: readonly BudgetCheck[]; api: ApiPart };
+type Parts = {
+  lighthouse: LighthousePart;
+  js: JsPart;
+  checks: readonly BudgetCheck[];
+  api: ApiPart;
+  pages: PagesPart;
+};
 
-function writeResults(run: Run, { lighthouse, js, checks, api }: Parts): void {
+function writeResults(run: Run, { lighthouse, js, checks, api, pages }: Parts): void {
   const rebuilt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs !== run.buildTime;
   if (rebuilt)
     console.warn("\nWARNING: dist/ was rebuilt during the benchmark, the figures may mix two builds.");
@@ -195,6 +254,7 @@ function writeResults(run: Run, { lighthouse, js, checks, api }: Parts): void {
     },
     initialJs: { compression: "gzip level 9", error: js.error ?? null, pages: js.pages },
     budgetChecks: checks,
+    pages,
     api,
   };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

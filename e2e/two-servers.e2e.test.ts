@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { madridAddress, orderRequest } from "#server/testing/order-fixtures.ts";
+import type { AddressesView } from "#shared/api/address-contract.ts";
+import type { QuoteView } from "#shared/api/order-contract.ts";
 import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
+import { productStockIn } from "./support/page-html.ts";
 import { SHOPPER_PASSWORD } from "./support/register.ts";
 import { createScratchDatabase, type ScratchDatabase } from "./support/scratch-database.ts";
 import { type RunningShop, startShop } from "./support/start-shop.ts";
@@ -27,24 +32,27 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** A new shopper signed up through `shop`, as the cookies their browser would keep. */
+async function signUp(shop: RunningShop, email: string): Promise<string> {
+  const response = await fetch(`${shop.baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    // Without PUBLIC_URL each server trusts the address it is reached at.
+    headers: { "content-type": "application/json", origin: shop.baseUrl },
+    body: JSON.stringify({ name: "Dos", lastName: "Servidores", email, password: SHOPPER_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .join("; ");
+}
+
 describe("two server processes on one PostgreSQL database", () => {
   it("shows a cart change made through one server in a browser connected to the other", async () => {
     const [first, second] = shops;
     if (!first || !second) throw new Error("two shops expected");
-    // Without PUBLIC_URL each server trusts the address it is reached at.
-    const origin = (shop: RunningShop) => shop.baseUrl;
-    const signUp = await fetch(`${first.baseUrl}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: origin(first) },
-      body: JSON.stringify({
-        name: "Dos",
-        lastName: "Servidores",
-        email: "two@example.com",
-        password: SHOPPER_PASSWORD,
-      }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookies = signUp.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
+    const cookieHeader = await signUp(first, "two@example.com");
+    const cookies = cookieHeader.split("; ");
 
     const context = await browser.newContext({ baseURL: second.baseUrl, locale: "es-ES" });
     await context.addCookies(
@@ -74,12 +82,54 @@ describe("two server processes on one PostgreSQL database", () => {
 
     const added = await fetch(`${first.baseUrl}/api/cart/3`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: origin(first), cookie: cookies.join("; ") },
+      headers: { "content-type": "application/json", origin: first.baseUrl, cookie: cookieHeader },
       body: JSON.stringify({ cantidad: 2 }),
     });
     expect(added.status).toBe(200);
     await expect.poll(() => badge.textContent(), { timeout: 5000 }).toBe("2");
     expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe("yes");
     await context.close();
+  });
+
+  it("shows a product's new stock on both processes' kept pages once an order or the database changes it", async () => {
+    const [first, second] = shops;
+    if (!first || !second || !database) throw new Error("two shops expected");
+    const productId = 106;
+    const stockShown = async (shop: RunningShop) => {
+      const html = await (await fetch(`${shop.baseUrl}/detalle/${productId}`)).text();
+      return { stock: productStockIn(html, productId), soldOut: html.includes(">Agotado</span>") };
+    };
+    // Both processes keep the page as visitors get it.
+    for (const shop of shops) {
+      expect(await stockShown(shop)).toEqual({ stock: 20, soldOut: false });
+      expect(await stockShown(shop)).toEqual({ stock: 20, soldOut: false });
+    }
+    // Changed in the database by hand (neither process did it): both pages follow.
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query("update product_stock set available = 1 where product_id = $1", [productId]);
+    await admin.end();
+    for (const shop of shops) await expect.poll(() => stockShown(shop)).toEqual({ stock: 1, soldOut: false });
+
+    // An order through the first process takes the last unit: both say «Agotado».
+    const cookie = await signUp(first, "last.unit@example.com");
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${first.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: first.baseUrl, cookie },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect((await call(`/api/cart/${productId}`, { cantidad: 1 })).status).toBe(200);
+    expect((await call("/api/addresses", madridAddress)).status).toBe(201);
+    const addresses = (await (
+      await fetch(`${first.baseUrl}/api/addresses`, { headers: { cookie } })
+    ).json()) as AddressesView;
+    const addressId = addresses.items[0]?.id ?? "";
+    const quote = await call("/api/orders/quote", { addressId, shippingMethod: "standard" });
+    const { totals } = quote.body as QuoteView;
+    expect((await call("/api/orders", orderRequest(addressId, totals.totalCents))).status).toBe(201);
+    for (const shop of shops) await expect.poll(() => stockShown(shop)).toEqual({ stock: 0, soldOut: true });
   });
 });

@@ -38,6 +38,7 @@ import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
 import { personalDataRoutes } from "./shopper/personal-data.routes.ts";
 import { wishlistRoutes } from "./shopper/wishlist.routes.ts";
+import type { PageCache } from "./ssr/page-cache.ts";
 import { pagesRoutes } from "./ssr/pages.routes.ts";
 
 export type AppDeps = {
@@ -62,6 +63,8 @@ export type AppDeps = {
   newsletterLimit?: RateLimitOptions;
   /** Quotes and payments per shopper and address; null switches them off (automated runs). */
   checkoutLimits?: CheckoutLimits | null;
+  /** Visitors' pages kept rendered and compressed; without it every page is rendered. */
+  pageCache?: PageCache;
 };
 
 type ApiDeps = Pick<
@@ -79,6 +82,7 @@ type ApiDeps = Pick<
   | "hub"
   | "newsletterLimit"
   | "checkoutLimits"
+  | "pageCache"
 >;
 
 export function createApi(deps: ApiDeps) {
@@ -133,6 +137,7 @@ export function createApi(deps: ApiDeps) {
         notifier,
         token: deps.operatorToken,
         newsletter: newsletterIssueRoutes(newsletter),
+        ...(deps.pageCache ? { pageCacheStats: deps.pageCache.stats } : {}),
       }),
     )
     .route("/events", eventsRoutes(auth, hub))
@@ -161,31 +166,40 @@ export function createApi(deps: ApiDeps) {
   return api;
 }
 
+/** The headers every answer of the shop carries (CSP and the rest), for the middleware and for pages sent without it. */
+function securityHeaders() {
+  return secureHeaders({
+    crossOriginEmbedderPolicy: false,
+    // Our own requests (form posts included) say where they come from; other sites learn nothing.
+    referrerPolicy: "same-origin",
+    // Boot data and JSON-LD are data blocks, not scripts: no inline script is ever allowed.
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // React style attributes and the popup library's injected styles.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Product pictures may live on an external image host (spec §3).
+      imgSrc: ["'self'", "data:", "https:"],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      objectSrc: ["'none'"],
+    },
+  });
+}
+
+/** The security headers as values, for a page the server sends from its cache without the app. */
+export async function securityHeaderValues(): Promise<Record<string, string>> {
+  const probe = new Hono().use(securityHeaders()).get("/", (c) => c.body(null, 204));
+  return Object.fromEntries((await probe.request("/")).headers);
+}
+
 export async function createApp(deps: AppDeps): Promise<Hono> {
   const { logger, distDir } = deps;
   const app = new Hono();
   app.use(requestLogger(logger));
-  app.use(
-    secureHeaders({
-      crossOriginEmbedderPolicy: false,
-      // Our own requests (form posts included) say where they come from; other sites learn nothing.
-      referrerPolicy: "same-origin",
-      // Boot data and JSON-LD are data blocks, not scripts: no inline script is ever allowed.
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React style attributes and the popup library's injected styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Product pictures may live on an external image host (spec §3).
-        imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-    }),
-  );
+  app.use(securityHeaders());
   const compression = compress();
   // Server-sent events must flow as they are written, not wait in a compressor's buffer.
   app.use((c, next) => (c.req.path === "/api/events" ? next() : compression(c, next)));
@@ -193,7 +207,8 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Internal error", 500);
   });
-  app.route("/api", createApi(deps));
+  const api = new Hono().route("/api", createApi(deps));
+  app.route("/", api);
   // A mounted app's notFound is not consulted by its parent: close /api here, before the pages.
   app.all("/api/*", (c) => c.json(apiError("not-found", "No such API route"), 404));
   app.route("/", seoRoutes(deps.catalog, deps.origins.publicOrigin));
@@ -205,8 +220,11 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       origins: deps.origins,
       testMode: deps.payments.name === TEST_CARD_PROVIDER,
       logger,
-      apiFetch: async (request, env) => app.fetch(request, env),
+      // Pages call the API's handlers directly: logging, security headers and compression are
+      // the page request's own, not run again for each call made while drawing it.
+      apiFetch: async (request, env) => api.fetch(request, env),
       sessionUser: (headers) => readSessionUser(deps.auth, headers),
+      ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
     });
     app.route("/", pages);
   }

@@ -39,6 +39,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** "off" only for automated test runs, whose every request comes from one address. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /**
+   * "off": every page rendered for its request, as before decision 018 (to compare, or to rule
+   * the cache out when something looks stale).
+   */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

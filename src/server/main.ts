@@ -1,9 +1,11 @@
+import { createServer } from "node:http";
 import { join, resolve } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
-import { createApp } from "./app.ts";
+import { createApp, securityHeaderValues } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { mayHaveSession } from "./auth/require-user.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
@@ -16,6 +18,9 @@ import { createMailer } from "./mail/mailer.ts";
 import { resolveOperatorToken } from "./operator/operator-token.ts";
 import { settlePayments } from "./orders/payment-settlement.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
+import { cachedPagesFirst } from "./ssr/cached-pages-first.ts";
+import { createPageCache } from "./ssr/page-cache.ts";
+import { watchStockChanges } from "./stock/stock-changes.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
 const env = parseEnv(process.env);
@@ -67,6 +72,17 @@ await seedStock(database.db, catalog.listProducts());
 await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
+// Visitors' pages are kept rendered until the stock of a product they show changes, here or in
+// any other process on the database (decision 018).
+const pageCache =
+  env.PAGE_CACHE === "on" ? createPageCache({ commonHeaders: await securityHeaderValues() }) : undefined;
+const stockWatch =
+  pageCache &&
+  (await watchStockChanges(
+    database,
+    { onChange: (productId) => pageCache.invalidateProducts([productId]), onMissed: () => pageCache.clear() },
+    logger,
+  ));
 logger.info({ provider: payments.provider.name }, "payments");
 const app = await createApp({
   database,
@@ -84,6 +100,7 @@ const app = await createApp({
   logger,
   origins,
   distDir: resolve("dist"),
+  ...(pageCache ? { pageCache } : {}),
 });
 
 // Captures, refunds and releases the provider has not confirmed yet (a failure, or a process that
@@ -102,11 +119,15 @@ setInterval(settleLogged, SETTLE_EVERY_MS).unref();
 // Mail left by an earlier process, and mail waiting for a retry.
 const stopMail = mail.start();
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info(
-    { port: info.port, database: database.kind },
-    `shop listening on http://localhost:${info.port}`,
-  );
+const appListener = getRequestListener(app.fetch);
+const cachedPage = pageCache && cachedPagesFirst({ cache: pageCache, mayBeSignedIn: mayHaveSession });
+const server = createServer((request, response) => {
+  if (!cachedPage?.(request, response)) void appListener(request, response);
+});
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, database: database.kind }, `shop listening on http://localhost:${port}`);
 });
 
 let stopping = false;
@@ -116,6 +137,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   server.close(async () => {
     stopMail();
+    await stockWatch?.close();
     await hub.close();
     await database.close();
     logger.info("stopped");

@@ -27,7 +27,10 @@ export type RenderOptions = {
   assetsFor: (pages: string[]) => PageAssets;
 };
 
-export type Renderer = { renderPage(options: RenderOptions): Promise<Response> };
+/** A rendered page, and the products it shows (their stock or data changing makes it stale). */
+export type RenderedPage = { response: Response; productIds: number[] };
+
+export type Renderer = { renderPage(options: RenderOptions): Promise<RenderedPage> };
 
 export type RendererModule = {
   createRenderer(apiFetch: (request: Request) => Promise<Response>): Renderer;

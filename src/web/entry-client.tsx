@@ -2,7 +2,7 @@ import { hydrate } from "@tanstack/react-query";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes, preloadPageFor } from "./app/app-routes.tsx";
-import { BOOT_ELEMENT_ID, type BootData } from "./app/boot-data.ts";
+import { BOOT_ELEMENT_ID, type BootData, stampQueryState } from "./app/boot-data.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { createI18nStore } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -11,7 +11,7 @@ import "./ui/global.css";
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
 const queryClient = createQueryClient();
-hydrate(queryClient, boot.queryState);
+hydrate(queryClient, stampQueryState(boot.queryState, Date.now()));
 const root = document.getElementById("root");
 if (!root) throw new Error("No #root element");
 

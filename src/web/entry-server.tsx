@@ -3,11 +3,12 @@ import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { Lang } from "#shared/lang.ts";
-import type { RendererModule, RenderOptions } from "#shared/ssr-contract.ts";
+import type { RenderedPage, RendererModule, RenderOptions } from "#shared/ssr-contract.ts";
 import { AppRoutes } from "./app/app-routes.tsx";
-import { serializeBootData } from "./app/boot-data.ts";
+import { serializeBootData, timelessQueryState } from "./app/boot-data.ts";
 import { Document } from "./app/document.tsx";
 import type { PrefetchContext, PrefetchOutcome } from "./app/page-module.ts";
+import { productIdsIn } from "./app/page-products.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { loadPage, type MatchedPage, matchPage } from "./app/route-table.ts";
 import { cartQuery } from "./features/cart/api/cart-calls.ts";
@@ -44,7 +45,7 @@ async function renderPage({
   user,
   formOutcome = null,
   assetsFor,
-}: RenderOptions): Promise<Response> {
+}: RenderOptions): Promise<RenderedPage> {
   const url = new URL(request.url);
   const queryClient = createQueryClient({ onServer: true });
   const route = matchPage(url.pathname);
@@ -57,14 +58,9 @@ async function renderPage({
   if ("redirect" in outcome) return redirectTo(outcome.redirect);
 
   const messages = await loadMessages(lang);
-  const bootJson = serializeBootData({
-    lang,
-    site,
-    messages,
-    user,
-    formOutcome,
-    queryState: dehydrate(queryClient),
-  });
+  // Without the moment of rendering, the same data makes the same bytes (the page cache keeps them).
+  const queryState = timelessQueryState(dehydrate(queryClient));
+  const bootJson = serializeBootData({ lang, site, messages, user, formOutcome, queryState });
   const { prelude } = await prerender(
     <Document lang={lang} assets={assetsFor([route.page])} bootJson={bootJson}>
       <AppProviders
@@ -83,10 +79,11 @@ async function renderPage({
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   // React writes the <!DOCTYPE html> itself when the root is <html>.
-  return new Response(prelude, {
+  const response = new Response(prelude, {
     status: outcome.status,
     headers: { "content-type": "text/html; charset=utf-8" },
   });
+  return { response, productIds: productIdsIn(queryState) };
 }
 
 async function prefetchPage(
@@ -105,6 +102,6 @@ async function prefetchShopperData(queryClient: QueryClient, lang: Lang): Promis
   ]);
 }
 
-function redirectTo(location: string): Response {
-  return new Response(null, { status: 302, headers: { location } });
+function redirectTo(location: string): RenderedPage {
+  return { response: new Response(null, { status: 302, headers: { location } }), productIds: [] };
 }

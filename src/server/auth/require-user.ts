@@ -27,3 +27,11 @@ export async function readSessionUser(auth: Auth, headers: Headers): Promise<Ses
   const { id, email, name, lastName } = session.user;
   return { id, email, name, lastName: typeof lastName === "string" ? lastName : "" };
 }
+
+/**
+ * Whether a Cookie header carries a session cookie (better-auth's, `__Secure-` on https), without
+ * asking whether it is still valid: a request without one is a visitor's for sure.
+ */
+export function mayHaveSession(cookieHeader: string): boolean {
+  return cookieHeader.includes("better-auth.session_token=");
+}

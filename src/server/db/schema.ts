@@ -20,7 +20,8 @@ export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
 
 /**
  * Units available per product. The catalogue file gives the starting level; from then on this
- * table is the authority, because orders change it.
+ * table is the authority, because orders change it. Every change is announced on NOTIFY
+ * `stock_changes` by a trigger (migration 0012), for the page caches of every process.
  */
 export const productStock = pgTable(
   "product_stock",

@@ -909,6 +909,11 @@ function shopSpecs(setup: Setup): Spec[] {
         .map((q) => `/api/operator/orders${q}`),
       "operator",
     ),
+    reads(
+      "GET /api/operator/stats",
+      fc.oneof(junkQuery(["pages"]), paths("?x=1")).map((q) => `/api/operator/stats${q}`),
+      "operator",
+    ),
     operatorStepSpec(setup),
     {
       route: "POST /api/operator/newsletter",

@@ -1,9 +1,9 @@
 import { isShopperDocument, type ShopperDocument } from "#shared/api/live-contract.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import { listenWithRetry } from "./listen-with-retry.ts";
 
 const CHANNEL = "shopper_changes";
-const RETRY_MAX_MS = 30_000;
 
 export type ChangeListener = (document: ShopperDocument) => void;
 
@@ -16,42 +16,16 @@ export type ChangeHub = {
 
 /**
  * Fans PostgreSQL NOTIFY messages out to this process's open event streams, by user. One
- * LISTEN per process; if it fails it is logged and re-established with back-off.
+ * LISTEN per process, re-established with back-off when it fails.
  */
 export async function createChangeHub(database: DatabaseHandle, logger: Logger): Promise<ChangeHub> {
   const subscribers = new Map<string, Set<ChangeListener>>();
-  let stopListening: (() => Promise<void>) | undefined;
-  let closed = false;
-  let retryMs = 1000;
-
   const deliver = (payload: string) => {
     const message = parseMessage(payload);
     if (!message) return logger.warn({ payload }, "ignored a malformed change notification");
     for (const listener of subscribers.get(message.userId) ?? []) listener(message.document);
   };
-
-  async function startListening(): Promise<void> {
-    try {
-      stopListening = await database.listen(CHANNEL, deliver, (error) => {
-        logger.error({ err: error }, "change listener failed; reconnecting");
-        void restart();
-      });
-      retryMs = 1000;
-    } catch (error) {
-      logger.error({ err: error, retryMs }, "could not listen for changes; retrying");
-      setTimeout(() => void restart(), retryMs).unref();
-      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-    }
-  }
-
-  async function restart(): Promise<void> {
-    if (closed) return;
-    await stopListening?.().catch(() => undefined);
-    stopListening = undefined;
-    await startListening();
-  }
-
-  await startListening();
+  const listening = await listenWithRetry(database, CHANNEL, { onPayload: deliver }, logger);
 
   return {
     publish: (userId, document) => database.notify(CHANNEL, JSON.stringify({ userId, document })),
@@ -64,10 +38,7 @@ export async function createChangeHub(database: DatabaseHandle, logger: Logger):
         if (set.size === 0) subscribers.delete(userId);
       };
     },
-    async close() {
-      closed = true;
-      await stopListening?.();
-    },
+    close: () => listening.close(),
   };
 }
 

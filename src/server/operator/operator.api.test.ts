@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
 import type { CreditNoteSummary, OperatorOrderRow, OrderView } from "#shared/api/order-contract.ts";
 import { hasControlCharacters } from "#shared/text.ts";
 import { orderEvent, productStock, shopOrder } from "../db/schema.ts";
@@ -90,6 +91,20 @@ describe("the operator", () => {
     expect((await operator("2026-999999", "ship")).status).toBe(404);
     expect((await operator("2026-000001", "teleport")).status).toBe(400);
     expect((await operator("not-a-number", "ship")).status).toBe(400);
+  });
+});
+
+describe("the process's figures", () => {
+  it("tells the operator, and nobody else, the page cache and the memory in use", async () => {
+    expect((await api.request("/api/operator/stats")).status).toBe(401);
+    const response = await api.request("/api/operator/stats", {
+      headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+    });
+    expect(response.status).toBe(200);
+    const stats = (await response.json()) as OperatorStats;
+    // The API alone keeps no pages (the server's main does, decision 018).
+    expect(stats.pageCache).toBeNull();
+    expect(stats.memory.rssBytes).toBeGreaterThan(stats.memory.heapUsedBytes);
   });
 });
 

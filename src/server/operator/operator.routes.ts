@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { z } from "zod";
+import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
 import { operatorOrderListQuerySchema, operatorSteps } from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
 import { shopOrder } from "../db/schema.ts";
@@ -25,6 +26,8 @@ export function operatorRoutes(
     token: string;
     /** Sends an issue of the newsletter (`/api/operator/newsletter`). */
     newsletter: Hono;
+    /** The page cache's figures, when the process keeps one. */
+    pageCacheStats?: () => OperatorStats["pageCache"];
   },
 ) {
   const { db, notifier } = deps;
@@ -38,6 +41,14 @@ export function operatorRoutes(
       }),
     )
     .route("/newsletter", deps.newsletter)
+    .get("/stats", (c) => {
+      const { rss, heapUsed } = process.memoryUsage();
+      const stats: OperatorStats = {
+        pageCache: deps.pageCacheStats?.() ?? null,
+        memory: { rssBytes: rss, heapUsedBytes: heapUsed },
+      };
+      return c.json(stats);
+    })
     .get("/orders", validate("query", operatorOrderListQuerySchema), async (c) =>
       c.json({ items: await listOrdersForOperator(db, c.req.valid("query")) }),
     )

@@ -14,6 +14,13 @@ import { type OriginPolicy, requestOrigin } from "../http/origin-policy.ts";
 import { writeJudge } from "../http/same-origin-writes.ts";
 import type { Logger } from "../logger.ts";
 import { loadBuildManifest } from "./build-manifest.ts";
+import {
+  cachedPageAnswer,
+  headerPairs,
+  type PageCache,
+  type PageToCache,
+  pageCacheKey,
+} from "./page-cache.ts";
 
 export type PagesOptions = {
   distDir: string;
@@ -25,6 +32,8 @@ export type PagesOptions = {
   apiFetch: (request: Request, env?: unknown) => Promise<Response>;
   /** Who is signed in, from the request's cookies. */
   sessionUser: (headers: Headers) => Promise<SessionUser | null>;
+  /** Pages as visitors get them, rendered once and kept compressed (decision 018). */
+  pageCache?: PageCache;
 };
 
 /**
@@ -38,6 +47,7 @@ export async function pagesRoutes({
   logger,
   apiFetch,
   sessionUser,
+  pageCache,
 }: PagesOptions) {
   if (!existsSync(join(distDir, "server", "entry-server.js"))) {
     throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
@@ -56,24 +66,27 @@ export async function pagesRoutes({
 
   async function render(c: Context, formOutcome: PageFormOutcome | null = null, status?: number) {
     const cookieLang = getCookie(c, LANG_COOKIE);
-    const lang = requestLang(c.req.query("lang"), cookieLang);
+    const queryLang = c.req.query("lang");
+    const lang = requestLang(queryLang, cookieLang);
     try {
       const user = await sessionUser(c.req.raw.headers);
-      const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
-      const page = await renderer.renderPage({
-        request: c.req.raw,
-        lang,
-        site,
-        user,
-        formOutcome,
-        assetsFor,
-      });
+      // A visitor's page is the same for every visitor: kept, unless it answers a form or sets
+      // the language cookie (a ?lang= link).
+      if (pageCache && !user && !formOutcome && !status && !queryLang && c.req.method === "GET") {
+        const url = new URL(c.req.url);
+        const key = pageCacheKey(lang, `${url.pathname}${url.search}`, new Date().getFullYear());
+        const page =
+          pageCache.get(key) ?? (await pageCache.fill(key, () => renderForVisitors(c.req.raw, lang)));
+        const answer = cachedPageAnswer(page, {
+          acceptEncoding: c.req.header("accept-encoding"),
+          ifNoneMatch: c.req.header("if-none-match"),
+        });
+        return new Response(answer.body, { status: answer.status, headers: headerPairs(answer.head) });
+      }
+      const page = await renderPage(c.req.raw, lang, user, formOutcome);
       const response = status ? new Response(page.body, { status, headers: page.headers }) : page;
-      // A signed-in shopper's page holds their name, cart and wish list: never for a shared cache.
-      response.headers.set("cache-control", user ? "private, no-cache" : "no-cache");
-      response.headers.set("vary", "Cookie");
       // A ?lang= link (hreflang) switches the shop's language for the following pages too.
-      if (c.req.query("lang") && lang !== cookieLang) {
+      if (queryLang && lang !== cookieLang) {
         response.headers.append(
           "set-cookie",
           `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`,
@@ -84,6 +97,38 @@ export async function pagesRoutes({
       logger.error({ err: error, path: c.req.path }, "page render failed");
       return c.html(fallbackPage(lang), 500);
     }
+  }
+
+  async function renderPage(
+    request: Request,
+    lang: Lang,
+    user: SessionUser | null,
+    formOutcome: PageFormOutcome | null,
+  ): Promise<Response> {
+    const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
+    const { response } = await renderer.renderPage({ request, lang, site, user, formOutcome, assetsFor });
+    setPageHeaders(response.headers, user !== null);
+    return response;
+  }
+
+  async function renderForVisitors(request: Request, lang: Lang): Promise<PageToCache> {
+    const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
+    const visitor = new Request(request.url, { headers: visitorHeaders(request.headers) });
+    const { response, productIds } = await renderer.renderPage({
+      request: visitor,
+      lang,
+      site,
+      user: null,
+      formOutcome: null,
+      assetsFor,
+    });
+    setPageHeaders(response.headers, false);
+    return {
+      status: response.status,
+      html: Buffer.from(await response.arrayBuffer()),
+      headers: Object.fromEntries(response.headers),
+      productIds,
+    };
   }
 
   return (
@@ -118,6 +163,25 @@ export async function pagesRoutes({
         },
       )
   );
+}
+
+/** A signed-in shopper's page holds their name, cart and wish list: never for a shared cache. */
+function setPageHeaders(headers: Headers, personal: boolean): void {
+  headers.set("cache-control", personal ? "private, no-cache" : "no-cache");
+  headers.set("vary", "Cookie, Accept-Encoding");
+}
+
+/**
+ * A kept page is drawn from nothing of the request but its address and language: no cookie (an
+ * expired session's included) reaches the API calls made while drawing it.
+ */
+function visitorHeaders(headers: Headers): Headers {
+  const kept = new Headers();
+  for (const name of ["accept-language", "user-agent"]) {
+    const value = headers.get(name);
+    if (value) kept.set(name, value);
+  }
+  return kept;
 }
 
 /** The JSON request the page's script would have sent, with the shopper's cookies and origin. */

@@ -21,3 +21,33 @@ export const BOOT_ELEMENT_ID = "boot";
 export function serializeBootData(data: BootData): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
+
+/**
+ * The server's query data without the moment it was fetched or dehydrated: a page is the same
+ * bytes however long it is kept (the server drops a cached page as soon as what it shows changes).
+ */
+export function timelessQueryState(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
+  };
+}
+
+/** In the browser: the boot data is as fresh as the page that carried it, so it counts from now. */
+export function stampQueryState(state: DehydratedState, now: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: now,
+      state: {
+        ...query.state,
+        dataUpdatedAt: query.state.dataUpdatedAt === 0 ? now : query.state.dataUpdatedAt,
+      },
+    })),
+  };
+}

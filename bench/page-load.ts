@@ -1,0 +1,247 @@
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
+import { freePort } from "../e2e/support/start-shop.ts";
+
+/** One load run of wrk: 50 connections, two threads, the same for every server it is pointed at. */
+export type LoadFigures = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  /** Answers other than 2xx/3xx, and socket errors: a run with any is not a fair figure. */
+  failed: number;
+};
+
+export type PageServing = {
+  path: string;
+  gzipBytes: number;
+  nginx: LoadFigures;
+  /** The shop with its page cache (decision 018), a visitor. */
+  visitor: LoadFigures;
+  /** The same build with PAGE_CACHE=off: every request rendered, as before decision 018. */
+  visitorRendered: LoadFigures;
+  /** A signed-in shopper's page (rendered per request until issue 12's next slice). */
+  signedIn: LoadFigures;
+};
+
+export type CrawlFigures = {
+  pagesVisited: number;
+  cache: NonNullable<OperatorStats["pageCache"]> | null;
+  rssBeforeBytes: number;
+  rssBytes: number;
+};
+
+const WRK_SECONDS = 6;
+const WRK_CONNECTIONS = 50;
+const WARM_UP_SECONDS = 2;
+const PAIRED_TURNS = 3;
+
+function medianRun(runs: readonly LoadFigures[]): LoadFigures {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (!median) throw new Error("no run");
+  return median;
+}
+
+/** wrk and nginx come from Debian, like Chromium for the tests: installed when missing. */
+export function ensureLoadTools(): void {
+  const missing = ["wrk", "nginx"].filter((tool) => !hasCommand(tool));
+  if (missing.length === 0) return;
+  console.log(`  installing ${missing.join(" and ")} from Debian (apt-get)…`);
+  execFileSync("apt-get", ["install", "-y", "-qq", ...missing], { stdio: "inherit" });
+}
+
+function hasCommand(name: string): boolean {
+  return ["/usr/sbin", "/usr/bin", "/sbin", "/bin"].some((dir) => existsSync(join(dir, name)));
+}
+
+/** The raw bytes of a page as the shop sends them to a client that takes gzip. */
+export function rawPage(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** nginx serving files from a directory, gzip_static on (the same pre-compressed bytes as the shop). */
+export async function startNginx(files: Map<string, { gzip: Buffer; identity: Buffer }>) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
+  const root = join(dir, "root");
+  mkdirSync(root);
+  for (const [name, file] of files) {
+    writeFileSync(join(root, name), file.identity);
+    writeFileSync(join(root, `${name}.gz`), file.gzip);
+  }
+  const port = await freePort();
+  const config = join(dir, "nginx.conf");
+  writeFileSync(
+    config,
+    `worker_processes auto;
+pid ${join(dir, "nginx.pid")};
+error_log ${join(dir, "error.log")};
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type "text/html; charset=utf-8";
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  client_body_temp_path ${dir};
+  proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir};
+  scgi_temp_path ${dir};
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    gzip_static on;
+    add_header Cache-Control no-cache;
+  }
+}
+`,
+  );
+  const nginx = spawn("nginx", ["-c", config, "-e", join(dir, "error.log")], { stdio: "ignore" });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await rawPage(`${baseUrl}/`, {});
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`nginx did not start: ${String(error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      nginx.kill("SIGTERM");
+      await new Promise((resolve) => nginx.once("exit", resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One load run of wrk, its figures read from its --latency report: 50 connections, two threads,
+ * the same for every server it is pointed at, after a short run that is not counted (JIT,
+ * connection pools and caches warm).
+ */
+export function runWrk(url: string, headers: Record<string, string>): LoadFigures {
+  const header = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  execFileSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${WARM_UP_SECONDS}s`, ...header, url]);
+  const args = ["-t2", `-c${WRK_CONNECTIONS}`, `-d${WRK_SECONDS}s`, "--latency"];
+  const output = execFileSync("wrk", [...args, ...header, url], { encoding: "utf8" });
+  const number = (pattern: RegExp) => Number(output.match(pattern)?.[1] ?? Number.NaN);
+  const socketErrors = output.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const failures =
+    (number(/Non-2xx or 3xx responses: (\d+)/) || 0) +
+    (socketErrors?.slice(1).reduce((sum, count) => sum + Number(count), 0) ?? 0);
+  return {
+    requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
+    latencyP50Ms: toMs(output.match(/^\s+50%\s+([\d.]+\w+)/m)?.[1]),
+    latencyP99Ms: toMs(output.match(/^\s+99%\s+([\d.]+\w+)/m)?.[1]),
+    failed: failures,
+  };
+}
+
+function toMs(value: string | undefined): number {
+  const match = value?.match(/^([\d.]+)(us|ms|s)$/);
+  if (!match) return Number.NaN;
+  const amount = Number(match[1]);
+  return match[2] === "us" ? amount / 1000 : match[2] === "s" ? amount * 1000 : amount;
+}
+
+export type PageServingSetup = {
+  paths: readonly string[];
+  /** The shop with its page cache. */
+  shopUrl: string;
+  /** The same build with PAGE_CACHE=off. */
+  renderingShopUrl: string;
+  /** A signed-in shopper's cookie on the shop. */
+  shopperCookie: string;
+};
+
+/**
+ * Each page served to 50 connections by nginx (the page's own gzip bytes from files), by the shop
+ * to a visitor, by the shop rendering every request, and to a signed-in shopper. One after the
+ * other on the same machine: the ratios are the figures, the absolute numbers vary by machine.
+ */
+export async function measurePageServing(setup: PageServingSetup): Promise<PageServing[]> {
+  const gzipOnly = { "accept-encoding": "gzip" };
+  const files = new Map<string, { gzip: Buffer; identity: Buffer }>();
+  const names = new Map<string, string>();
+  for (const [index, path] of setup.paths.entries()) {
+    const gzip = await rawPage(`${setup.shopUrl}${path}`, gzipOnly);
+    const identity = await rawPage(`${setup.shopUrl}${path}`, {});
+    if (gzip.status !== 200) throw new Error(`${path} answered ${gzip.status}`);
+    const name = `page-${index}.html`;
+    files.set(name, { gzip: gzip.body, identity: identity.body });
+    names.set(path, name);
+  }
+  const nginx = await startNginx(files);
+  try {
+    return setup.paths.map((path) => {
+      // nginx and the kept page in turns, three times each: a two-core machine's noise (±15%)
+      // is larger than the difference being measured; the median run of each is reported.
+      const nginxRuns: LoadFigures[] = [];
+      const visitorRuns: LoadFigures[] = [];
+      for (let turn = 0; turn < PAIRED_TURNS; turn += 1) {
+        nginxRuns.push(runWrk(`${nginx.baseUrl}/${names.get(path)}`, gzipOnly));
+        visitorRuns.push(runWrk(`${setup.shopUrl}${path}`, gzipOnly));
+      }
+      return {
+        path,
+        gzipBytes: files.get(names.get(path) ?? "")?.gzip.length ?? 0,
+        nginx: medianRun(nginxRuns),
+        visitor: medianRun(visitorRuns),
+        visitorRendered: runWrk(`${setup.renderingShopUrl}${path}`, gzipOnly),
+        signedIn: runWrk(`${setup.shopUrl}${path}`, { ...gzipOnly, cookie: setup.shopperCookie }),
+      };
+    });
+  } finally {
+    await nginx.stop();
+  }
+}
+
+/**
+ * Every page of the sitemap in Spanish and Portuguese, as a visitor: afterwards the page cache
+ * holds the whole catalogue, and its size and the process's memory are read back.
+ */
+export async function crawlSite(shopUrl: string, operatorToken: string): Promise<CrawlFigures> {
+  const stats = async () =>
+    (await (
+      await fetch(`${shopUrl}/api/operator/stats`, { headers: { authorization: `Bearer ${operatorToken}` } })
+    ).json()) as OperatorStats;
+  const before = await stats();
+  const sitemap = await (await fetch(`${shopUrl}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1] ?? "/").pathname,
+  );
+  const unique = [...new Set(paths)];
+  for (const lang of ["es", "pt"]) {
+    for (const path of unique) {
+      await rawPage(`${shopUrl}${path}`, { cookie: `lang=${lang}`, "accept-encoding": "br" });
+    }
+  }
+  const after = await stats();
+  return {
+    pagesVisited: unique.length * 2,
+    cache: after.pageCache,
+    rssBeforeBytes: before.memory.rssBytes,
+    rssBytes: after.memory.rssBytes,
+  };
+}

@@ -1,0 +1,66 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { defaultLang, LANG_COOKIE, parseLang } from "#shared/lang.ts";
+import { cachedPageAnswer, type PageCache, pageCacheKey } from "./page-cache.ts";
+
+export type CachedPagesFirstOptions = {
+  cache: PageCache;
+  /** True when the request may belong to a signed-in shopper (a session cookie): the app decides. */
+  mayBeSignedIn: (cookieHeader: string) => boolean;
+};
+
+const LANG_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`);
+
+/**
+ * In front of the app, on Node's own request: a visitor's page that is in the cache is written
+ * from its bytes, without the framework, the renderer or a compressor (decision 018). Returns
+ * false for anything else, which the app then answers (and fills the cache with).
+ */
+export function cachedPagesFirst({ cache, mayBeSignedIn }: CachedPagesFirstOptions) {
+  const year = currentYear();
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    const { method, url } = request;
+    if ((method !== "GET" && method !== "HEAD") || !url || url.startsWith("/api/")) return false;
+    // A ?lang= link answers with the language cookie: the app's.
+    if (url.includes("lang=")) return false;
+    const { cookie = "", acceptEncoding, ifNoneMatch } = readHeaders(request.rawHeaders);
+    if (cookie && mayBeSignedIn(cookie)) return false;
+    const lang = parseLang(LANG_IN_COOKIE.exec(cookie)?.[1]) ?? defaultLang;
+    const page = cache.get(pageCacheKey(lang, url, year()));
+    if (!page) return false;
+    const answer = cachedPageAnswer(page, { acceptEncoding, ifNoneMatch });
+    response.writeHead(answer.status, answer.head as string[]);
+    response.end(method === "HEAD" ? undefined : answer.body);
+    return true;
+  };
+}
+
+/**
+ * The three headers this needs, straight from the raw list: Node builds `request.headers` on
+ * first use, a cost a kept page does not otherwise pay.
+ */
+function readHeaders(raw: readonly string[]) {
+  const found: { cookie?: string; acceptEncoding?: string; ifNoneMatch?: string } = {};
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = raw[index] ?? "";
+    const value = raw[index + 1];
+    if (name.length === 6 && name.toLowerCase() === "cookie") {
+      found.cookie = found.cookie ? `${found.cookie}; ${value}` : value;
+    } else if (name.length === 15 && name.toLowerCase() === "accept-encoding") found.acceptEncoding = value;
+    else if (name.length === 13 && name.toLowerCase() === "if-none-match") found.ifNoneMatch = value;
+  }
+  return found;
+}
+
+/** The year on the server's clock, as the footer shows it, read from a Date once a year. */
+function currentYear(): () => number {
+  let year = 0;
+  let nextYearAt = 0;
+  return () => {
+    const now = Date.now();
+    if (now >= nextYearAt) {
+      year = new Date(now).getFullYear();
+      nextYearAt = new Date(year + 1, 0, 1).getTime();
+    }
+    return year;
+  };
+}
