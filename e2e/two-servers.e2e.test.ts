@@ -132,4 +132,24 @@ describe("two server processes on one PostgreSQL database", () => {
     expect((await call("/api/orders", orderRequest(addressId, totals.totalCents))).status).toBe(201);
     for (const shop of shops) await expect.poll(() => stockShown(shop)).toEqual({ stock: 0, soldOut: true });
   });
+
+  it("refuses on one process a session ended on the other (each keeps confirmed sessions in memory)", async () => {
+    const [first, second] = shops;
+    if (!first || !second) throw new Error("two shops expected");
+    const cookie = await signUp(first, "signed.out.elsewhere@example.com");
+    const me = async (shop: RunningShop) =>
+      (await fetch(`${shop.baseUrl}/api/me`, { headers: { cookie } })).status;
+    // Both confirm it, and keep it.
+    expect(await me(first)).toBe(200);
+    expect(await me(second)).toBe(200);
+    expect(await me(second)).toBe(200);
+    const out = await fetch(`${first.baseUrl}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: first.baseUrl, cookie },
+      body: "{}",
+    });
+    expect(out.status).toBe(200);
+    expect(await me(first)).toBe(401);
+    await expect.poll(() => me(second)).toBe(401);
+  });
 });

@@ -9,7 +9,8 @@ import type { Catalog } from "#catalog/catalog.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
-import { readSessionUser } from "./auth/require-user.ts";
+import { sessionReader } from "./auth/require-user.ts";
+import type { SessionCache } from "./auth/session-cache.ts";
 import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
@@ -65,6 +66,8 @@ export type AppDeps = {
   checkoutLimits?: CheckoutLimits | null;
   /** Visitors' pages kept rendered and compressed; without it every page is rendered. */
   pageCache?: PageCache;
+  /** Confirmed sessions kept in memory; without it every signed-in request asks the database. */
+  sessionCache?: SessionCache;
 };
 
 type ApiDeps = Pick<
@@ -83,10 +86,12 @@ type ApiDeps = Pick<
   | "newsletterLimit"
   | "checkoutLimits"
   | "pageCache"
+  | "sessionCache"
 >;
 
 export function createApi(deps: ApiDeps) {
   const { database, catalog, payments, logger, auth, hub, newsletterLimit } = deps;
+  const sessions = sessionReader(auth, deps.sessionCache);
   const now = () => new Date();
   const newsletter = { db: database.db, mail: deps.mail, origins: deps.origins, logger, now };
   const notifier = createOrderNotifier({
@@ -108,16 +113,24 @@ export function createApi(deps: ApiDeps) {
     .route("/auth", authRoutes(auth))
     .route(
       "/me",
-      accountRoutes({ auth, db: database.db, hub, mail: deps.mail, logger, throttle: deps.signInThrottle }),
+      accountRoutes({
+        auth,
+        sessions,
+        db: database.db,
+        hub,
+        mail: deps.mail,
+        logger,
+        throttle: deps.signInThrottle,
+      }),
     )
-    .route("/wishlist", wishlistRoutes(auth, database.db, catalog, hub))
-    .route("/cart", cartRoutes(auth, database.db, catalog, hub))
-    .route("/personal-data", personalDataRoutes(auth, database.db, hub))
-    .route("/addresses", addressRoutes(auth, database.db, hub))
+    .route("/wishlist", wishlistRoutes(sessions, database.db, catalog, hub))
+    .route("/cart", cartRoutes(sessions, database.db, catalog, hub))
+    .route("/personal-data", personalDataRoutes(sessions, database.db, hub))
+    .route("/addresses", addressRoutes(sessions, database.db, hub))
     .route(
       "/orders",
       ordersRoutes({
-        auth,
+        sessions,
         db: database.db,
         catalog,
         payments,
@@ -126,7 +139,7 @@ export function createApi(deps: ApiDeps) {
         ...(deps.checkoutLimits !== undefined ? { limits: deps.checkoutLimits } : {}),
       }),
     )
-    .route("/coupons", couponsRoutes(auth, database.db, now))
+    .route("/coupons", couponsRoutes(sessions, database.db, now))
     .route(
       "/operator",
       operatorRoutes({
@@ -140,7 +153,7 @@ export function createApi(deps: ApiDeps) {
         ...(deps.pageCache ? { pageCacheStats: deps.pageCache.stats } : {}),
       }),
     )
-    .route("/events", eventsRoutes(auth, hub))
+    .route("/events", eventsRoutes(sessions, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit));
   if (deps.stripeWebhook) {
@@ -223,7 +236,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       // Pages call the API's handlers directly: logging, security headers and compression are
       // the page request's own, not run again for each call made while drawing it.
       apiFetch: async (request, env) => api.fetch(request, env),
-      sessionUser: (headers) => readSessionUser(deps.auth, headers),
+      sessionUser: sessionReader(deps.auth, deps.sessionCache),
       ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
     });
     app.route("/", pages);

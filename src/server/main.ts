@@ -6,6 +6,8 @@ import { createApp, securityHeaderValues } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { mayHaveSession } from "./auth/require-user.ts";
+import { createSessionCache } from "./auth/session-cache.ts";
+import { watchSessionChanges } from "./auth/session-changes.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
@@ -60,7 +62,11 @@ const mail = createMailOutbox({
   logger,
 });
 const signInThrottle = createSignInThrottle(database.db);
+// Confirmed sessions are trusted from memory until the database says the user's sessions or
+// account changed, in this process or another (decision 019).
+const sessionCache = createSessionCache();
 const auth = createAuth({
+  onSessionsChanged: (userId) => sessionCache.dropUser(userId),
   mailer: mail,
   throttle: signInThrottle,
   db: database.db,
@@ -72,6 +78,11 @@ await seedStock(database.db, catalog.listProducts());
 await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
+const sessionWatch = await watchSessionChanges(
+  database,
+  { onChange: (userId) => sessionCache.dropUser(userId), onMissed: () => sessionCache.clear() },
+  logger,
+);
 // Visitors' pages are kept rendered until the stock of a product they show changes, here or in
 // any other process on the database (decision 018).
 const pageCache =
@@ -101,6 +112,7 @@ const app = await createApp({
   origins,
   distDir: resolve("dist"),
   ...(pageCache ? { pageCache } : {}),
+  sessionCache,
 });
 
 // Captures, refunds and releases the provider has not confirmed yet (a failure, or a process that
@@ -138,6 +150,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     stopMail();
     await stockWatch?.close();
+    await sessionWatch.close();
     await hub.close();
     await database.close();
     logger.info("stopped");

@@ -5,7 +5,7 @@ import { changeEmailSchema } from "#shared/api/account-contract.ts";
 import { accountChangedMail } from "../auth/account-notice-mails.ts";
 import type { Auth } from "../auth/auth.ts";
 import { langOfRequest } from "../auth/auth-mails.ts";
-import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import type { SignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
@@ -17,6 +17,7 @@ import type { MailOutbox } from "../mail/mail-outbox.ts";
 
 export type AccountDeps = {
   auth: Auth;
+  sessions: SessionReader;
   db: Database;
   hub: ChangeHub;
   mail: MailOutbox;
@@ -26,9 +27,9 @@ export type AccountDeps = {
 };
 
 /** The signed-in shopper's own account. */
-export function accountRoutes({ auth, db, hub, mail, logger, throttle }: AccountDeps) {
+export function accountRoutes({ auth, sessions, db, hub, mail, logger, throttle }: AccountDeps) {
   return new Hono<UserEnv>()
-    .use(requireUser(auth))
+    .use(requireUser(sessions))
     .get("/", (c) => c.json({ user: c.get("user") }))
     .post("/email", validate("json", changeEmailSchema), async (c) => {
       const current = c.get("user");

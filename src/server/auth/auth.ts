@@ -24,6 +24,11 @@ export type AuthOptions = {
   mailer: Mailer;
   /** The per-account and per-address password limits (used when rateLimited). */
   throttle: SignInThrottle;
+  /**
+   * A user's session ended or their account changed here: the session cache drops them at once
+   * in this process (other processes hear it from the database, decision 019).
+   */
+  onSessionsChanged?: (userId: string) => void;
 };
 
 /** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
@@ -32,8 +37,24 @@ export const CLIENT_IP_HEADER = "x-shop-client-ip";
 const DAY = 60 * 60 * 24;
 
 /** Identity on our own database (better-auth): email and password, sessions in httpOnly cookies. */
-export function createAuth({ db, secret, origins, rateLimited = true, mailer, throttle }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  origins,
+  rateLimited = true,
+  mailer,
+  throttle,
+  onSessionsChanged = () => undefined,
+}: AuthOptions) {
+  const changed = async ({ userId }: { userId: string }) => onSessionsChanged(userId);
   return betterAuth({
+    databaseHooks: {
+      session: { delete: { after: changed }, update: { after: changed } },
+      user: {
+        update: { after: async (user) => onSessionsChanged(user.id) },
+        delete: { after: async (user) => onSessionsChanged(user.id) },
+      },
+    },
     appName: "Miaubot",
     baseURL: origins.publicOrigin,
     basePath: "/api/auth",

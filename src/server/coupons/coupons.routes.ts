@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import type { CouponView } from "#shared/api/coupon-contract.ts";
 import { couponUnavailable } from "#shared/checkout/coupon.ts";
-import type { Auth } from "../auth/auth.ts";
-import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import type { Database } from "../db/client.ts";
 import { couponsFor, couponUsage } from "./coupon-repository.ts";
 
 /** /cupones: the coupons this shopper can use now (listed ones and their own), with conditions. */
-export function couponsRoutes(auth: Auth, db: Database, now: () => Date = () => new Date()) {
-  return new Hono<UserEnv>().use(requireUser(auth)).get("/", async (c) => {
+export function couponsRoutes(sessions: SessionReader, db: Database, now: () => Date = () => new Date()) {
+  return new Hono<UserEnv>().use(requireUser(sessions)).get("/", async (c) => {
     const userId = c.get("user").id;
     const items: CouponView[] = [];
     for (const rules of await couponsFor(db, userId)) {

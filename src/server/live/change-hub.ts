@@ -7,9 +7,14 @@ const CHANNEL = "shopper_changes";
 
 export type ChangeListener = (document: ShopperDocument) => void;
 
+/** A NOTIFY to send, for a statement that announces its own change when it commits. */
+export type Announcement = { channel: string; payload: string };
+
 export type ChangeHub = {
   /** Tells every server process sharing the database that a shopper's document changed. */
   publish(userId: string, document: ShopperDocument): Promise<void>;
+  /** The same message, for a write statement to send itself (one round trip instead of two). */
+  announcement(userId: string, document: ShopperDocument): Announcement;
   subscribe(userId: string, listener: ChangeListener): () => void;
   close(): Promise<void>;
 };
@@ -27,8 +32,16 @@ export async function createChangeHub(database: DatabaseHandle, logger: Logger):
   };
   const listening = await listenWithRetry(database, CHANNEL, { onPayload: deliver }, logger);
 
+  const announcement = (userId: string, document: ShopperDocument) => ({
+    channel: CHANNEL,
+    payload: JSON.stringify({ userId, document }),
+  });
   return {
-    publish: (userId, document) => database.notify(CHANNEL, JSON.stringify({ userId, document })),
+    publish: (userId, document) => {
+      const { channel, payload } = announcement(userId, document);
+      return database.notify(channel, payload);
+    },
+    announcement,
     subscribe(userId, listener) {
       const set = subscribers.get(userId) ?? new Set();
       set.add(listener);

@@ -51,6 +51,11 @@ describe("live updates", () => {
     expect(await nextEvent(brunoReader, "change", brunoBuffer)).toBe("wishlist");
     // Ana's stream saw her cart change only, never Bruno's wish list.
     expect(anaBuffer.text).not.toContain("wishlist");
+    // Taking things out is announced too (each write statement sends its own NOTIFY).
+    await asShopper(api, brunoCookie)("DELETE", "/api/wishlist/4");
+    expect(await nextEvent(brunoReader, "change", brunoBuffer)).toBe("wishlist");
+    await asShopper(api, anaCookie)("DELETE", "/api/cart/1");
+    expect(await nextEvent(anaReader, "change", anaBuffer)).toBe("cart");
 
     await anaReader.cancel();
     await brunoReader.cancel();

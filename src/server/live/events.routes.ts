@@ -9,8 +9,7 @@ import {
   READY_EVENT,
   SUPERSEDED_EVENT,
 } from "#shared/api/live-contract.ts";
-import type { Auth } from "../auth/auth.ts";
-import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import { validate } from "../http/validate.ts";
 import type { ChangeHub } from "./change-hub.ts";
 
@@ -33,46 +32,48 @@ const liveEventsQuerySchema = z.object({
 export const MAX_STREAMS_PER_USER = 4;
 
 /** GET /api/events: a server-sent event each time one of the shopper's documents changes. */
-export function eventsRoutes(auth: Auth, hub: ChangeHub, maxPerUser = MAX_STREAMS_PER_USER) {
+export function eventsRoutes(sessions: SessionReader, hub: ChangeHub, maxPerUser = MAX_STREAMS_PER_USER) {
   const streams = createStreamRegistry(maxPerUser);
-  return new Hono<UserEnv>().use(requireUser(auth)).get("/", validate("query", liveEventsQuerySchema), (c) =>
-    streamSSE(c, async (stream) => {
-      const userId = c.get("user").id;
-      const { browser, lead } = c.req.valid("query");
-      let ended = false;
-      let wake = () => {};
-      const end = () => {
-        ended = true;
-        wake();
-      };
-      const unsubscribe = hub.subscribe(userId, (document) => {
-        void stream.writeSSE({ event: CHANGE_EVENT, data: document });
-      });
-      const superseded = async () => {
-        await stream.writeSSE({ event: SUPERSEDED_EVENT, data: "" });
-        end();
-      };
-      const release = streams.add(userId, { browser, lead }, superseded);
-      if (!release) {
-        unsubscribe();
-        return superseded();
-      }
-      stream.onAbort(end);
-      await stream.writeSSE({ event: READY_EVENT, data: "" });
-      while (!ended && !stream.aborted) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, KEEP_ALIVE_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
+  return new Hono<UserEnv>()
+    .use(requireUser(sessions))
+    .get("/", validate("query", liveEventsQuerySchema), (c) =>
+      streamSSE(c, async (stream) => {
+        const userId = c.get("user").id;
+        const { browser, lead } = c.req.valid("query");
+        let ended = false;
+        let wake = () => {};
+        const end = () => {
+          ended = true;
+          wake();
+        };
+        const unsubscribe = hub.subscribe(userId, (document) => {
+          void stream.writeSSE({ event: CHANGE_EVENT, data: document });
         });
-        if (!ended && !stream.aborted) await stream.write(": keep-alive\n\n");
-      }
-      unsubscribe();
-      release();
-    }),
-  );
+        const superseded = async () => {
+          await stream.writeSSE({ event: SUPERSEDED_EVENT, data: "" });
+          end();
+        };
+        const release = streams.add(userId, { browser, lead }, superseded);
+        if (!release) {
+          unsubscribe();
+          return superseded();
+        }
+        stream.onAbort(end);
+        await stream.writeSSE({ event: READY_EVENT, data: "" });
+        while (!ended && !stream.aborted) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, KEEP_ALIVE_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          if (!ended && !stream.aborted) await stream.write(": keep-alive\n\n");
+        }
+        unsubscribe();
+        release();
+      }),
+    );
 }
 
 interface StreamOwner {

@@ -56,3 +56,40 @@ export async function listenWithRetry(
     },
   };
 }
+
+export type ChangeWatch<T> = {
+  /** One change, in this process or another sharing the database. */
+  onChange(change: T): void;
+  /** Changes may have been missed (the listener was down): anything may have changed. */
+  onMissed(): void;
+};
+
+/**
+ * Follows the changes the database announces on `channel` (its triggers' NOTIFY) for as long as
+ * the process runs; a payload `parse` refuses is logged and skipped.
+ */
+export function followChanges<T>(
+  database: DatabaseHandle,
+  channel: string,
+  parse: (payload: string) => T | undefined,
+  watch: ChangeWatch<T>,
+  logger: Logger,
+) {
+  let first = true;
+  return listenWithRetry(
+    database,
+    channel,
+    {
+      onPayload: (payload) => {
+        const change = parse(payload);
+        if (change === undefined) logger.warn({ channel, payload }, "ignored a malformed change");
+        else watch.onChange(change);
+      },
+      onListening: () => {
+        if (!first) watch.onMissed();
+        first = false;
+      },
+    },
+    logger,
+  );
+}

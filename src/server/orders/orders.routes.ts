@@ -9,8 +9,7 @@ import {
   type QuoteView,
   quoteRequestSchema,
 } from "#shared/api/order-contract.ts";
-import type { Auth } from "../auth/auth.ts";
-import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import { toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
 import { rateLimit } from "../http/rate-limit.ts";
@@ -47,7 +46,7 @@ export const CHECKOUT_LIMITS: CheckoutLimits = {
 };
 
 export type OrdersDeps = {
-  auth: Auth;
+  sessions: SessionReader;
   db: Database;
   catalog: Catalog;
   payments: PaymentProvider;
@@ -94,7 +93,7 @@ const quoteErrors = {
 
 /** Checkout (quote and place) and the shopper's orders. */
 export function ordersRoutes({
-  auth,
+  sessions,
   db,
   catalog,
   payments,
@@ -125,7 +124,7 @@ export function ordersRoutes({
   }
 
   return new Hono<UserEnv>()
-    .use(requireUser(auth))
+    .use(requireUser(sessions))
     .post("/quote", limited(limits?.quote), validate("json", quoteRequestSchema), async (c) => {
       const result = await quoteCheckout(db, catalog, c.get("user").id, c.req.valid("json"), now());
       if (!result.ok) {

@@ -6,8 +6,7 @@ import {
   addressIdParamSchema,
   addressSchema,
 } from "#shared/api/address-contract.ts";
-import type { Auth } from "../auth/auth.ts";
-import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import type { Database } from "../db/client.ts";
 import { apiError, validate } from "../http/validate.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
@@ -22,14 +21,14 @@ import {
 const newAddressQuery = z.object({ default: z.enum(["true", "false"]).default("false") });
 
 /** /direccion: the signed-in shopper's delivery addresses. Every answer is the whole list. */
-export function addressRoutes(auth: Auth, db: Database, hub: ChangeHub) {
+export function addressRoutes(sessions: SessionReader, db: Database, hub: ChangeHub) {
   const view = async (userId: string): Promise<AddressesView> => ({ items: await listAddresses(db, userId) });
   const notFound = (id: string) => apiError("address-not-found", `No address ${id}`);
   const params = validate("param", addressIdParamSchema);
   const body = validate("json", addressSchema);
 
   return new Hono<UserEnv>()
-    .use(requireUser(auth))
+    .use(requireUser(sessions))
     .get("/", async (c) => c.json(await view(c.get("user").id)))
     .post("/", validate("query", newAddressQuery), body, async (c) => {
       const userId = c.get("user").id;

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PersonalDataView, personalDataSchema } from "#shared/api/personal-data-contract.ts";
-import type { Auth } from "../auth/auth.ts";
-import { requireUser, type UserEnv } from "../auth/require-user.ts";
+import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import type { Database } from "../db/client.ts";
 import { personalData, user } from "../db/schema.ts";
 import { validate } from "../http/validate.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 
 /** /datos/personales: name and surname live on the account, phone and birth date beside it. */
-export function personalDataRoutes(auth: Auth, db: Database, hub: ChangeHub) {
+export function personalDataRoutes(sessions: SessionReader, db: Database, hub: ChangeHub) {
   async function view(userId: string): Promise<PersonalDataView> {
     const [row] = await db
       .select({
@@ -27,7 +26,7 @@ export function personalDataRoutes(auth: Auth, db: Database, hub: ChangeHub) {
   }
 
   return new Hono<UserEnv>()
-    .use(requireUser(auth))
+    .use(requireUser(sessions))
     .get("/", async (c) => c.json(await view(c.get("user").id)))
     .put("/", validate("json", personalDataSchema), async (c) => {
       const userId = c.get("user").id;

@@ -60,6 +60,45 @@ describe("cart", () => {
     expect((await ana("POST", `/api/cart/${lot.id}`, { cantidad: 1 })).status).toBe(409);
   });
 
+  it("counts every one of many adds sent at once, and never more than the stock", async () => {
+    const cookie = await signUpShopper(api, "carla.many.tabs@example.com");
+    const carla = asShopper(api, cookie);
+    const adds = await Promise.all(
+      Array.from({ length: 12 }, () => carla("POST", "/api/cart/4", { cantidad: 2 })),
+    );
+    const stock = api.catalog.getProduct(4)?.stock ?? 0;
+    const accepted = adds.filter((response) => response.status === 200).length;
+    expect(accepted).toBe(Math.min(12, Math.floor(stock / 2)));
+    expect(adds.every((response) => response.status === 200 || response.status === 409)).toBe(true);
+    const cart = await json<CartView>(await carla("GET", "/api/cart"));
+    expect(cart.lines).toEqual([expect.objectContaining({ cantidad: accepted * 2 })]);
+  });
+
+  it("answers an empty cart, and the whole cart after each change in the order lines were added", async () => {
+    const dani = asShopper(api, await signUpShopper(api, "dani.order@example.com"));
+    expect(await json<CartView>(await dani("GET", "/api/cart"))).toEqual({
+      lines: [],
+      totalQuantity: 0,
+      subtotal: 0,
+    });
+    await json(await dani("POST", "/api/cart/7", { cantidad: 1 }));
+    await json(await dani("POST", "/api/cart/5", { cantidad: 1 }));
+    const refused = await dani("PUT", "/api/cart/7", { cantidad: 999 });
+    expect(refused.status).toBe(409);
+    const cart = await json<CartView>(await dani("PUT", "/api/cart/7", { cantidad: 3 }));
+    expect(cart.lines.map((line) => [line.product.id, line.cantidad])).toEqual([
+      [7, 3],
+      [5, 1],
+    ]);
+    const emptied = await json<CartView>(await dani("DELETE", "/api/cart/7"));
+    expect(emptied.lines.map((line) => line.product.id)).toEqual([5]);
+    expect(await json<CartView>(await dani("DELETE", "/api/cart/5"))).toEqual({
+      lines: [],
+      totalQuantity: 0,
+      subtotal: 0,
+    });
+  });
+
   it("rejects quantities that are not whole positive numbers", async () => {
     for (const cantidad of [0, -1, 1.5, "2"]) {
       expect((await ana("PUT", "/api/cart/1", { cantidad })).status).toBe(400);

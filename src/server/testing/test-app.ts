@@ -3,6 +3,8 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Catalog } from "#catalog/catalog.ts";
 import { createApi } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
+import { createSessionCache } from "../auth/session-cache.ts";
+import { watchSessionChanges } from "../auth/session-changes.ts";
 import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -66,7 +68,11 @@ export async function createTestApi(
     logger,
   });
   const signInThrottle = createSignInThrottle(database.db, options.now);
+  // Confirmed sessions are trusted from memory until the database says the user's sessions or
+  // account changed, in this process or another (decision 019).
+  const sessionCache = createSessionCache();
   const auth = createAuth({
+    onSessionsChanged: (userId) => sessionCache.dropUser(userId),
     mailer: mail,
     throttle: signInThrottle,
     db: database.db,
@@ -75,7 +81,13 @@ export async function createTestApi(
     rateLimited: options.authRateLimited ?? false,
   });
   const hub = await createChangeHub(database, logger);
+  const sessionWatch = await watchSessionChanges(
+    database,
+    { onChange: (userId) => sessionCache.dropUser(userId), onMissed: () => sessionCache.clear() },
+    logger,
+  );
   const api = createApi({
+    sessionCache,
     database,
     auth,
     signInThrottle,
@@ -102,6 +114,7 @@ export async function createTestApi(
     database,
     catalog,
     close: async () => {
+      await sessionWatch.close();
       await hub.close();
       await database.close();
     },
