@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
@@ -13,41 +12,33 @@ import { AppProviders } from "./app/providers.tsx";
 import { loadPage, type MatchedPage, matchPage } from "./app/route-table.ts";
 import { cartQuery } from "./features/cart/api/cart-calls.ts";
 import { wishlistQuery } from "./features/wishlist/api/wishlist-calls.ts";
-import { setApiFetcher } from "./lib/api-client.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
-import { createQueryClient } from "./lib/query-client.ts";
+import { createQueryClient, type Fetcher } from "./lib/query-client.ts";
 import { createSessionStore } from "./lib/session/session-store.ts";
-
-/** The cookies of the page request being rendered, for the API calls made while rendering it. */
-const pageCookies = new AsyncLocalStorage<string | null>();
 
 /**
  * Pages call the API in-process on the server: same requests as the browser, no network, and
- * with the shopper's cookies, so their own cart and wish list are in the HTML too.
+ * with the shopper's cookies, so their own cart and wish list are in the HTML too. Each page
+ * request gets its own fetcher, carried by its own query client.
  */
-export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => {
-  setApiFetcher((input, init) => {
+export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => ({
+  renderPage: (options) => renderPage(options, fetcherFor(apiFetch, options.request.headers.get("cookie"))),
+});
+
+function fetcherFor(apiFetch: (request: Request) => Promise<Response>, cookie: string | null): Fetcher {
+  return (input, init) => {
     const request = new Request(new URL(input, "http://internal"), init);
-    const cookie = pageCookies.getStore();
     if (cookie) request.headers.set("cookie", cookie);
     return apiFetch(request);
-  });
-  return {
-    renderPage: (options) =>
-      pageCookies.run(options.request.headers.get("cookie"), () => renderPage(options)),
   };
-};
+}
 
-async function renderPage({
-  request,
-  lang,
-  site,
-  user,
-  formOutcome = null,
-  assetsFor,
-}: RenderOptions): Promise<RenderedPage> {
+async function renderPage(
+  { request, lang, site, user, formOutcome = null, assetsFor }: RenderOptions,
+  fetcher: Fetcher,
+): Promise<RenderedPage> {
   const url = new URL(request.url);
-  const queryClient = createQueryClient({ onServer: true });
+  const queryClient = createQueryClient({ onServer: true, fetcher });
   const route = matchPage(url.pathname);
   // Spec §2: an unknown path goes to /.
   if (!route) return redirectTo("/");

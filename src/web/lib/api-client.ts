@@ -1,4 +1,6 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ApiErrorBody } from "#shared/api/error-contract.ts";
+import { type Fetcher, fetcherOf } from "./query-client.ts";
 
 /** An API answer other than 2xx, carrying the server's error code for translation. */
 export class ApiError extends Error {
@@ -11,17 +13,12 @@ export class ApiError extends Error {
   }
 }
 
-type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
-
-// The server renderer swaps this for an in-process call to the API, so pages render with the
-// same requests the browser would make (see src/server/ssr/render-page.ts).
-let fetcher: Fetcher = (input, init) => fetch(input, init);
-
-export function setApiFetcher(next: Fetcher): void {
-  fetcher = next;
-}
-
-export async function apiRequest<T>(path: string, init?: RequestInit): Promise<T> {
+/** A call to the API; `fetcher` is the browser's `fetch` unless a query says otherwise. */
+export async function apiRequest<T>(
+  path: string,
+  init?: RequestInit,
+  fetcher: Fetcher = (input, options) => fetch(input, options),
+): Promise<T> {
   const response = await fetcher(path, {
     ...init,
     headers: {
@@ -35,13 +32,28 @@ export async function apiRequest<T>(path: string, init?: RequestInit): Promise<T
 }
 
 /** Like apiRequest, but a 404 is an answer (null) rather than an error. */
-export async function apiGetOrNull<T>(path: string): Promise<T | null> {
+export async function apiGetOrNull<T>(path: string, fetcher?: Fetcher): Promise<T | null> {
   try {
-    return await apiRequest<T>(path);
+    return await apiRequest<T>(path, undefined, fetcher);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+type QueryContext = { client: QueryClient };
+
+/**
+ * A query's GET of the API, through the fetcher of the query client running it: on the server,
+ * the page request's in-process call (same requests as the browser, no network).
+ */
+export function apiQuery<T>(path: string): (context: QueryContext) => Promise<T> {
+  return ({ client }) => apiRequest<T>(path, undefined, fetcherOf(client));
+}
+
+/** Like apiQuery, but a 404 is an answer (null). */
+export function apiQueryOrNull<T>(path: string): (context: QueryContext) => Promise<T | null> {
+  return ({ client }) => apiGetOrNull<T>(path, fetcherOf(client));
 }
 
 /** Our errors are { error: { code, message } }; the identity endpoints answer { code, message }. */

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Keyed "addresses": the live-updates stream names the document the same way. */
 export const addressesQuery = queryOptions({
   queryKey: ["addresses"],
-  queryFn: () => apiRequest<AddressesView>("/api/addresses"),
+  queryFn: apiQuery<AddressesView>("/api/addresses"),
   meta: perUserMeta,
 });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CartView } from "#shared/api/shopper-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 import { useSession } from "#web/lib/session/session.tsx";
@@ -9,7 +9,7 @@ import { useSession } from "#web/lib/session/session.tsx";
 export const cartQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["cart", lang],
-    queryFn: () => apiRequest<CartView>(`/api/cart?lang=${lang}`),
+    queryFn: apiQuery<CartView>(`/api/cart?lang=${lang}`),
     meta: perUserMeta,
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CategoryPage, Sort } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiGetOrNull } from "#web/lib/api-client.ts";
+import { apiQueryOrNull } from "#web/lib/api-client.ts";
 
 export type CategoryPageInput = { name: string; sort: Sort; page: number; lang: Lang };
 
@@ -9,8 +9,7 @@ export type CategoryPageInput = { name: string; sort: Sort; page: number; lang: 
 export const categoryPageQuery = ({ name, sort, page, lang }: CategoryPageInput) =>
   queryOptions({
     queryKey: ["category", name, { sort, page }, lang],
-    queryFn: () => {
-      const params = new URLSearchParams({ lang, sort, page: String(page) });
-      return apiGetOrNull<CategoryPage>(`/api/categories/${encodeURIComponent(name)}?${params}`);
-    },
+    queryFn: apiQueryOrNull<CategoryPage>(
+      `/api/categories/${encodeURIComponent(name)}?${new URLSearchParams({ lang, sort, page: String(page) })}`,
+    ),
   });

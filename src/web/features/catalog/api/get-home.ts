@@ -1,10 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { HomeContent } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiQuery } from "#web/lib/api-client.ts";
 
 export const homeQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["home", lang],
-    queryFn: () => apiRequest<HomeContent>(`/api/home?lang=${lang}`),
+    queryFn: apiQuery<HomeContent>(`/api/home?lang=${lang}`),
   });

@@ -1,11 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ProductDetail } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiGetOrNull } from "#web/lib/api-client.ts";
+import { apiQueryOrNull } from "#web/lib/api-client.ts";
 
 /** Resolves to null for an id no product has. */
 export const productQuery = (id: number, lang: Lang) =>
   queryOptions({
     queryKey: ["product", id, lang],
-    queryFn: () => apiGetOrNull<ProductDetail>(`/api/products/${id}?lang=${lang}`),
+    queryFn: apiQueryOrNull<ProductDetail>(`/api/products/${id}?lang=${lang}`),
   });

@@ -1,13 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ProductPage } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiQuery } from "#web/lib/api-client.ts";
 
 export const searchQuery = (text: string, page: number, lang: Lang) =>
   queryOptions({
     queryKey: ["search", text, page, lang],
-    queryFn: () => {
-      const params = new URLSearchParams({ q: text, page: String(page), lang });
-      return apiRequest<ProductPage>(`/api/search?${params}`);
-    },
+    queryFn: apiQuery<ProductPage>(
+      `/api/search?${new URLSearchParams({ q: text, page: String(page), lang })}`,
+    ),
   });

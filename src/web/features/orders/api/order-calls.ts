@@ -7,14 +7,14 @@ import type {
   PurchasedProduct,
 } from "#shared/api/order-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Keyed "orders" like the live-updates document; one order is ["orders", id]. */
 export const ordersQuery = queryOptions({
   queryKey: ["orders"],
-  queryFn: () => apiRequest<{ items: OrderSummary[] }>("/api/orders"),
+  queryFn: apiQuery<{ items: OrderSummary[] }>("/api/orders"),
   meta: perUserMeta,
 });
 
@@ -29,7 +29,7 @@ export function orderIdFrom(value: string | null | undefined): string | null {
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: ["orders", id],
-    queryFn: () => apiRequest<OrderView>(`/api/orders/${id}`),
+    queryFn: apiQuery<OrderView>(`/api/orders/${id}`),
     meta: perUserMeta,
   });
 
@@ -43,7 +43,7 @@ export function useOrder(id: string | null) {
 
 export const creditNotesQuery = queryOptions({
   queryKey: ["orders", "credit-notes"],
-  queryFn: () => apiRequest<{ items: CreditNoteSummary[] }>("/api/orders/credit-notes"),
+  queryFn: apiQuery<{ items: CreditNoteSummary[] }>("/api/orders/credit-notes"),
   meta: perUserMeta,
 });
 
@@ -69,7 +69,7 @@ export function useOrderStep(step: ShopperStep) {
 export const purchasedQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["orders", "purchased-products", lang],
-    queryFn: () => apiRequest<{ items: PurchasedProduct[] }>(`/api/orders/purchased-products?lang=${lang}`),
+    queryFn: apiQuery<{ items: PurchasedProduct[] }>(`/api/orders/purchased-products?lang=${lang}`),
     meta: perUserMeta,
   });
 

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PersonalDataForm, PersonalDataView } from "#shared/api/personal-data-contract.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Keyed "personalData": the live-updates stream names the document the same way. */
 export const personalDataQuery = queryOptions({
   queryKey: ["personalData"],
-  queryFn: () => apiRequest<PersonalDataView>("/api/personal-data"),
+  queryFn: apiQuery<PersonalDataView>("/api/personal-data"),
   meta: perUserMeta,
 });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WishlistView } from "#shared/api/shopper-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 import { useSession } from "#web/lib/session/session.tsx";
@@ -9,7 +9,7 @@ import { useSession } from "#web/lib/session/session.tsx";
 export const wishlistQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["wishlist", lang],
-    queryFn: () => apiRequest<WishlistView>(`/api/wishlist?lang=${lang}`),
+    queryFn: apiQuery<WishlistView>(`/api/wishlist?lang=${lang}`),
     meta: perUserMeta,
   });
 
