@@ -5,8 +5,7 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp, securityHeaderValues } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
-import { mayHaveSession } from "./auth/require-user.ts";
-import { createSessionCache } from "./auth/session-cache.ts";
+import { createSessionCache, mayHaveSession } from "./auth/session-cache.ts";
 import { watchSessionChanges } from "./auth/session-changes.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
@@ -78,11 +77,7 @@ await seedStock(database.db, catalog.listProducts());
 await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
-const sessionWatch = await watchSessionChanges(
-  database,
-  { onChange: (userId) => sessionCache.dropUser(userId), onMissed: () => sessionCache.clear() },
-  logger,
-);
+const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
 // Visitors' pages are kept rendered until the stock of a product they show changes, here or in
 // any other process on the database (decision 018).
 const pageCache =

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import { apiError } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
-import { type CheckedSession, type SessionCache, sessionTokenOf } from "./session-cache.ts";
+import { type CheckedSession, mayHaveSession, type SessionCache, sessionTokenOf } from "./session-cache.ts";
 
 export type UserEnv = { Variables: { user: SessionUser } };
 
@@ -43,12 +43,4 @@ export function sessionReader(auth: Auth, cache?: SessionCache): SessionReader {
     if (cache && token) return cache.read(token, () => check(headers));
     return (await check(headers))?.user ?? null;
   };
-}
-
-/**
- * Whether a Cookie header carries a session cookie (better-auth's, `__Secure-` on https), without
- * asking whether it is still valid: a request without one is a visitor's for sure.
- */
-export function mayHaveSession(cookieHeader: string): boolean {
-  return cookieHeader.includes("better-auth.session_token=");
 }

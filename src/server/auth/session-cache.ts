@@ -79,7 +79,20 @@ export function createSessionCache({
   };
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/g;
+/** better-auth's session cookie (`__Secure-` before it on https). */
+const SESSION_COOKIE_NAME = "better-auth.session_token";
+const SESSION_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.replace(".", "\\.")}=([^;]*)`,
+  "g",
+);
+
+/**
+ * Whether a Cookie header carries a session cookie, without asking whether it is still valid: a
+ * request without one is a visitor's for sure.
+ */
+export function mayHaveSession(cookieHeader: string): boolean {
+  return cookieHeader.includes(`${SESSION_COOKIE_NAME}=`);
+}
 
 /** The session cookie's value, or null when there is none, or more than one (left to better-auth). */
 export function sessionTokenOf(cookieHeader: string | null): string | null {

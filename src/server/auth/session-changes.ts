@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/client.ts";
 import { type ChangeWatch, followChanges } from "../live/listen-with-retry.ts";
 import type { Logger } from "../logger.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 /**
  * Announced by the database itself (migration 0013), at commit, with the user's id, whenever one of
@@ -9,8 +10,15 @@ import type { Logger } from "../logger.ts";
  */
 export const SESSION_CHANGES_CHANNEL = "session_changes";
 
-/** Follows session and account changes (the user's id) for as long as the process runs. */
-export function watchSessionChanges(database: DatabaseHandle, watch: ChangeWatch<string>, logger: Logger) {
+/**
+ * Keeps the session cache in step with the database for as long as the process runs: a user's
+ * sessions are dropped when the database announces a change, everything when it may have missed one.
+ */
+export function watchSessionChanges(database: DatabaseHandle, cache: SessionCache, logger: Logger) {
   const parse = (payload: string) => (payload.length > 0 && payload.length <= 200 ? payload : undefined);
+  const watch: ChangeWatch<string> = {
+    onChange: (userId) => cache.dropUser(userId),
+    onMissed: () => cache.clear(),
+  };
   return followChanges(database, SESSION_CHANGES_CHANNEL, parse, watch, logger);
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mayHaveSession } from "../auth/require-user.ts";
+import { mayHaveSession } from "../auth/session-cache.ts";
 import { cachedPagesFirst } from "./cached-pages-first.ts";
 import { createPageCache, pageCacheKey } from "./page-cache.ts";
 

@@ -57,6 +57,7 @@ export async function pagesRoutes({
   const { createRenderer } = (await import(rendererUrl)) as RendererModule;
   const renderer = createRenderer(apiFetch);
   const judgeWrite = writeJudge(origins, logger);
+  const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
   /** The origin a form judged the shop's own came from, also when the browser said "null". */
   const shopOriginOf = (page: Request) => {
     const sent = page.headers.get("origin");
@@ -105,14 +106,12 @@ export async function pagesRoutes({
     user: SessionUser | null,
     formOutcome: PageFormOutcome | null,
   ): Promise<Response> {
-    const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
     const { response } = await renderer.renderPage({ request, lang, site, user, formOutcome, assetsFor });
     setPageHeaders(response.headers, user !== null);
     return response;
   }
 
   async function renderForVisitors(request: Request, lang: Lang): Promise<PageToCache> {
-    const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
     const visitor = new Request(request.url, { headers: visitorHeaders(request.headers) });
     const { response, productIds } = await renderer.renderPage({
       request: visitor,

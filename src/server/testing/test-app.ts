@@ -81,11 +81,7 @@ export async function createTestApi(
     rateLimited: options.authRateLimited ?? false,
   });
   const hub = await createChangeHub(database, logger);
-  const sessionWatch = await watchSessionChanges(
-    database,
-    { onChange: (userId) => sessionCache.dropUser(userId), onMissed: () => sessionCache.clear() },
-    logger,
-  );
+  const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
   const api = createApi({
     sessionCache,
     database,
