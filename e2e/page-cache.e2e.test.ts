@@ -1,26 +1,35 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
+import { SHOPPER_PASSWORD } from "./support/register.ts";
+import { createScratchDatabase, type ScratchDatabase } from "./support/scratch-database.ts";
 import { type RunningShop, startShop } from "./support/start-shop.ts";
 
 /**
- * Visitors' pages kept rendered and compressed (decision 018) are the very bytes a fresh render
- * makes: one shop keeps them, another with PAGE_CACHE=off renders each request, both on the
- * catalogue's starting stock and one public address (which the pages link to).
+ * Pages kept rendered and compressed (decision 018), and signed-in shoppers' parts spliced into
+ * them (decision 020), are the very bytes a fresh render makes: one shop keeps them, another with
+ * PAGE_CACHE=off renders each request, both on one database (the same stock, the same shoppers),
+ * one secret (a session is good on both) and one public address (which the pages link to).
  */
+let database: ScratchDatabase | undefined;
 let cached: RunningShop;
 let fresh: RunningShop;
 
 beforeAll(async () => {
-  const env = { PUBLIC_URL: "https://tienda-miaubot.example" };
-  [cached, fresh] = await Promise.all([
-    startShop(process.cwd(), { env }),
-    startShop(process.cwd(), { env: { ...env, PAGE_CACHE: "off" } }),
-  ]);
+  database = await createScratchDatabase("shop_cache");
+  const env = {
+    PUBLIC_URL: "https://tienda-miaubot.example",
+    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+  };
+  // One after the other: the first applies the migrations.
+  cached = await startShop(process.cwd(), { databaseUrl: database.url, env });
+  fresh = await startShop(process.cwd(), { databaseUrl: database.url, env: { ...env, PAGE_CACHE: "off" } });
 }, 120_000);
 afterAll(async () => {
   await Promise.all([cached?.stop(), fresh?.stop()]);
+  await database?.drop();
 });
 
 const samplePages = [
@@ -34,12 +43,44 @@ const samplePages = [
   "/login",
 ];
 
-async function page(shop: RunningShop, path: string, lang: "es" | "pt", encoding: string) {
+async function page(shop: RunningShop, path: string, lang: "es" | "pt", encoding: string, session = "") {
   const response = await fetch(`${shop.baseUrl}${path}`, {
-    headers: { cookie: `lang=${lang}`, "accept-encoding": encoding },
+    headers: { cookie: `lang=${lang}${session ? `; ${session}` : ""}`, "accept-encoding": encoding },
     redirect: "manual",
   });
-  return { status: response.status, etag: response.headers.get("etag"), body: await response.text() };
+  return {
+    status: response.status,
+    etag: response.headers.get("etag"),
+    encoding: response.headers.get("content-encoding"),
+    body: await response.text(),
+  };
+}
+
+/** A new shopper signed up on `shop`, as the session cookie their browser would send. */
+async function signUp(shop: RunningShop, email: string): Promise<string> {
+  const response = await fetch(`${shop.baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "https://tienda-miaubot.example" },
+    body: JSON.stringify({ name: "Nube", lastName: "Gato", email, password: SHOPPER_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .join("; ");
+}
+
+async function write(shop: RunningShop, session: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${shop.baseUrl}${path}`, {
+    method,
+    headers: {
+      cookie: session,
+      origin: "https://tienda-miaubot.example",
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
 }
 
 async function statsOf(shop: RunningShop): Promise<OperatorStats> {
@@ -57,7 +98,7 @@ describe("the page cache", () => {
         const rendered = await page(fresh, path, lang, "identity");
         const first = await page(cached, path, lang, "br");
         const kept = await page(cached, path, lang, "gzip");
-        expect(first, `${lang} ${path}`).toEqual({ ...kept, etag: first.etag });
+        expect(first, `${lang} ${path}`).toEqual({ ...kept, etag: first.etag, encoding: "br" });
         expect(kept.status, `${lang} ${path}`).toBe(rendered.status);
         expect(kept.body, `${lang} ${path}`).toBe(rendered.body);
         expect(kept.etag, `${lang} ${path}`).toBe(first.etag);
@@ -68,6 +109,42 @@ describe("the page cache", () => {
     expect(stats.pageCache?.hits).toBeGreaterThanOrEqual(samplePages.length * 2);
     expect(stats.pageCache?.bytes).toBeGreaterThan(0);
     expect((await statsOf(fresh)).pageCache).toBeNull();
+  });
+
+  it("sends a signed-in shopper the bytes a fresh render makes for them, their cart and hearts spliced in", async () => {
+    const session = await signUp(cached, "splice@example.com");
+    const signedInPages = [...samplePages.filter((path) => path !== "/login"), "/detalle/3", "/login"];
+    const compare = async (when: string) => {
+      for (const lang of ["es", "pt"] as const) {
+        for (const path of signedInPages) {
+          const label = `${when}: ${lang} ${path}`;
+          const rendered = await page(fresh, path, lang, "identity", session);
+          const spliced = await page(cached, path, lang, "gzip", session);
+          const plain = await page(cached, path, lang, "identity", session);
+          expect(spliced.status, label).toBe(rendered.status);
+          expect(spliced.body, label).toBe(rendered.body);
+          expect(plain.body, label).toBe(rendered.body);
+          expect(spliced.etag, label).toBeNull();
+        }
+      }
+    };
+    await compare("empty cart");
+    const before = await statsOf(cached);
+    await write(cached, session, "POST", "/api/cart/1", { cantidad: 2 });
+    await write(fresh, session, "POST", "/api/cart/3", { cantidad: 1 });
+    await write(fresh, session, "PUT", "/api/wishlist/1");
+    // The other process's writes reach this one's kept parts within a second (NOTIFY at commit).
+    await expect
+      .poll(async () => (await page(cached, "/detalle/1", "es", "gzip", session)).body, { timeout: 1000 })
+      .toContain('aria-pressed="true" aria-label="Quitar de mi lista de deseos"');
+    await compare("two lines, one heart");
+    const product = await page(cached, "/detalle/1", "es", "gzip", session);
+    expect(product.encoding).toBe("gzip");
+    expect(product.body).toContain('data-testid="cart-badge">3</span>');
+    expect(product.body).toContain('aria-pressed="true" aria-label="Quitar de mi lista de deseos"');
+    expect(product.body).toContain('"email":"splice@example.com"');
+    // Kept pages are spliced, not drawn again: one render per page, per language, before and after.
+    expect((await statsOf(cached)).pageCache?.renders).toBe(before.pageCache?.renders);
   });
 
   it("answers a page the browser already has with 304", async () => {

@@ -41,6 +41,7 @@ import { personalDataRoutes } from "./shopper/personal-data.routes.ts";
 import { wishlistRoutes } from "./shopper/wishlist.routes.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
 import { pagesRoutes } from "./ssr/pages.routes.ts";
+import type { ShopperCache } from "./ssr/shopper-cache.ts";
 
 export type AppDeps = {
   database: DatabaseHandle;
@@ -66,6 +67,8 @@ export type AppDeps = {
   checkoutLimits?: CheckoutLimits | null;
   /** Visitors' pages kept rendered and compressed; without it every page is rendered. */
   pageCache?: PageCache;
+  /** Signed-in shoppers' own parts of the kept catalogue pages (decision 020). */
+  shopperCache?: ShopperCache;
   /** Confirmed sessions kept in memory; without it every signed-in request asks the database. */
   sessionCache?: SessionCache;
 };
@@ -86,6 +89,7 @@ type ApiDeps = Pick<
   | "newsletterLimit"
   | "checkoutLimits"
   | "pageCache"
+  | "shopperCache"
   | "sessionCache"
 >;
 
@@ -151,6 +155,7 @@ export function createApi(deps: ApiDeps) {
         token: deps.operatorToken,
         newsletter: newsletterIssueRoutes(newsletter),
         ...(deps.pageCache ? { pageCacheStats: deps.pageCache.stats } : {}),
+        ...(deps.shopperCache ? { shopperCacheStats: deps.shopperCache.stats } : {}),
       }),
     )
     .route("/events", eventsRoutes(sessions, hub))
@@ -238,6 +243,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       apiFetch: async (request, env) => api.fetch(request, env),
       sessionUser: sessionReader(deps.auth, deps.sessionCache),
       ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
+      ...(deps.shopperCache ? { shopperCache: deps.shopperCache } : {}),
     });
     app.route("/", pages);
   }

@@ -5,7 +5,7 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp, securityHeaderValues } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
-import { createSessionCache, mayHaveSession } from "./auth/session-cache.ts";
+import { createSessionCache, keptSessionUser } from "./auth/session-cache.ts";
 import { watchSessionChanges } from "./auth/session-changes.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
@@ -21,6 +21,8 @@ import { settlePayments } from "./orders/payment-settlement.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
 import { cachedPagesFirst } from "./ssr/cached-pages-first.ts";
 import { createPageCache } from "./ssr/page-cache.ts";
+import { createShopperCache } from "./ssr/shopper-cache.ts";
+import { watchShopperChanges } from "./ssr/shopper-changes.ts";
 import { watchStockChanges } from "./stock/stock-changes.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
@@ -82,11 +84,31 @@ const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
 // any other process on the database (decision 018).
 const pageCache =
   env.PAGE_CACHE === "on" ? createPageCache({ commonHeaders: await securityHeaderValues() }) : undefined;
+// Signed-in shoppers get the same pages with their own parts spliced in, drawn once for each of
+// them until their cart, wish list or the stock in them changes (decision 020).
+const shopperCache = pageCache && createShopperCache();
 const stockWatch =
   pageCache &&
+  shopperCache &&
   (await watchStockChanges(
     database,
-    { onChange: (productId) => pageCache.invalidateProducts([productId]), onMissed: () => pageCache.clear() },
+    {
+      onChange: (productId) => {
+        pageCache.invalidateProducts([productId]);
+        shopperCache.invalidateProducts([productId]);
+      },
+      onMissed: () => {
+        pageCache.clear();
+        shopperCache.clear();
+      },
+    },
+    logger,
+  ));
+const shopperWatch =
+  shopperCache &&
+  (await watchShopperChanges(
+    database,
+    { onChange: (userId) => shopperCache.dropUser(userId), onMissed: () => shopperCache.clear() },
     logger,
   ));
 logger.info({ provider: payments.provider.name }, "payments");
@@ -107,6 +129,7 @@ const app = await createApp({
   origins,
   distDir: resolve("dist"),
   ...(pageCache ? { pageCache } : {}),
+  ...(shopperCache ? { shopperCache } : {}),
   sessionCache,
 });
 
@@ -127,7 +150,13 @@ setInterval(settleLogged, SETTLE_EVERY_MS).unref();
 const stopMail = mail.start();
 
 const appListener = getRequestListener(app.fetch);
-const cachedPage = pageCache && cachedPagesFirst({ cache: pageCache, mayBeSignedIn: mayHaveSession });
+const cachedPage =
+  pageCache &&
+  cachedPagesFirst({
+    cache: pageCache,
+    shopperOf: (cookie) => keptSessionUser(sessionCache, cookie),
+    ...(shopperCache ? { shoppers: shopperCache } : {}),
+  });
 const server = createServer((request, response) => {
   if (!cachedPage?.(request, response)) void appListener(request, response);
 });
@@ -145,6 +174,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     stopMail();
     await stockWatch?.close();
+    await shopperWatch?.close();
     await sessionWatch.close();
     await hub.close();
     await database.close();

@@ -1,6 +1,7 @@
 import type { SessionUser } from "./api/account-contract.ts";
 import type { PageFormOutcome } from "./api/page-form-contract.ts";
 import type { Lang } from "./lang.ts";
+import type { HoleId } from "./personal-holes.ts";
 
 /** What the server tells the page renderer (src/web/entry-server.tsx), built separately by Vite. */
 export type PageAssets = { entry: string; styles: string[]; preloads: string[] };
@@ -25,12 +26,43 @@ export type RenderOptions = {
   formOutcome?: PageFormOutcome | null;
   /** Script and style files for the pages that matched, from the build manifest. */
   assetsFor: (pages: string[]) => PageAssets;
+  /**
+   * Draws the page as every shopper shares it, each one's own parts left as marked holes
+   * (shared/personal-holes.ts, decision 020); `user` is then ignored.
+   */
+  asTemplate?: boolean;
 };
 
 /** A rendered page, and the products it shows (their stock or data changing makes it stale). */
-export type RenderedPage = { response: Response; productIds: number[] };
+export type RenderedPage = {
+  response: Response;
+  productIds: number[];
+  /** The page is the same for every shopper but for its holes (a catalogue page). */
+  shared: boolean;
+};
 
-export type Renderer = { renderPage(options: RenderOptions): Promise<RenderedPage> };
+export type ShopperOptions = {
+  /** The page request, for its cookies. */
+  request: Request;
+  lang: Lang;
+  site: SiteInfo;
+  user: SessionUser | null;
+};
+
+/** One shopper's own parts of the shared pages, in one language. */
+export type ShopperParts = {
+  /** The products in their cart and wish list: a change to their stock makes these stale. */
+  productIds: number[];
+  /** False when some of their data could not be read: good for one page, not for keeping. */
+  complete: boolean;
+  /** Each hole's HTML for them, in the order asked. */
+  drawHoles(ids: readonly HoleId[]): string[];
+};
+
+export type Renderer = {
+  renderPage(options: RenderOptions): Promise<RenderedPage>;
+  shopperParts(options: ShopperOptions): Promise<ShopperParts>;
+};
 
 export type RendererModule = {
   createRenderer(apiFetch: (request: Request) => Promise<Response>): Renderer;

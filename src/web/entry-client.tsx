@@ -2,16 +2,26 @@ import { hydrate } from "@tanstack/react-query";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes, preloadPageFor } from "./app/app-routes.tsx";
-import { BOOT_ELEMENT_ID, type BootData, stampQueryState } from "./app/boot-data.ts";
+import {
+  BOOT_ELEMENT_ID,
+  type BootData,
+  SHOPPER_BOOT_ELEMENT_ID,
+  type ShopperBoot,
+  stampQueryState,
+} from "./app/boot-data.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { createI18nStore } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createSessionStore } from "./lib/session/session-store.ts";
 import "./ui/global.css";
 
-const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? "{}") as BootData;
+const readBoot = (id: string): unknown => JSON.parse(document.getElementById(id)?.textContent ?? "{}");
+const boot = readBoot(BOOT_ELEMENT_ID) as BootData;
+const shopper = readBoot(SHOPPER_BOOT_ELEMENT_ID) as ShopperBoot;
 const queryClient = createQueryClient();
-hydrate(queryClient, stampQueryState(boot.queryState, Date.now()));
+const now = Date.now();
+hydrate(queryClient, stampQueryState(boot.queryState, now));
+hydrate(queryClient, stampQueryState(shopper.queryState, now));
 const root = document.getElementById("root");
 if (!root) throw new Error("No #root element");
 
@@ -23,7 +33,7 @@ hydrateRoot(
   <AppProviders
     queryClient={queryClient}
     i18n={createI18nStore(boot.lang, boot.messages)}
-    session={createSessionStore(boot.user)}
+    session={createSessionStore(shopper.user)}
     site={boot.site}
     formOutcome={boot.formOutcome}
   >

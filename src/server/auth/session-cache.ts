@@ -17,6 +17,8 @@ export type SessionCache = {
    * database), kept unless a change reached the cache meanwhile. Unknown tokens are not kept.
    */
   read(token: string, check: () => Promise<CheckedSession | null>): Promise<SessionUser | null>;
+  /** The session of this token if it is kept and still trusted; never asks the database. */
+  peek(token: string): SessionUser | undefined;
   /** A session or account of this user changed (sign-out, password, e-mail, name, deletion). */
   dropUser(userId: string): void;
   /** Changes may have been missed: trust nothing kept. */
@@ -66,6 +68,10 @@ export function createSessionCache({
       }
       return checked.user;
     },
+    peek(token) {
+      const kept = sessions.get(token);
+      return kept && kept.until > now() ? kept.user : undefined;
+    },
     dropUser(userId) {
       generation += 1;
       for (const token of [...(tokensOf.get(userId) ?? [])]) sessions.delete(token);
@@ -99,4 +105,14 @@ export function sessionTokenOf(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
   const values = [...cookieHeader.matchAll(SESSION_COOKIE)].map((match) => match[1] ?? "");
   return values.length === 1 && values[0] ? values[0] : null;
+}
+
+/**
+ * The signed-in shopper a Cookie header names, from memory only: null without a session cookie,
+ * undefined when the session is not kept (only better-auth can tell).
+ */
+export function keptSessionUser(cache: SessionCache, cookieHeader: string): SessionUser | null | undefined {
+  if (!mayHaveSession(cookieHeader)) return null;
+  const token = sessionTokenOf(cookieHeader);
+  return token ? cache.peek(token) : undefined;
 }

@@ -28,6 +28,8 @@ export function operatorRoutes(
     newsletter: Hono;
     /** The page cache's figures, when the process keeps one. */
     pageCacheStats?: () => OperatorStats["pageCache"];
+    /** The signed-in shoppers' parts kept beside it. */
+    shopperCacheStats?: () => OperatorStats["shopperCache"];
   },
 ) {
   const { db, notifier } = deps;
@@ -45,6 +47,7 @@ export function operatorRoutes(
       const { rss, heapUsed } = process.memoryUsage();
       const stats: OperatorStats = {
         pageCache: deps.pageCacheStats?.() ?? null,
+        shopperCache: deps.shopperCacheStats?.() ?? null,
         memory: { rssBytes: rss, heapUsedBytes: heapUsed },
       };
       return c.json(stats);

@@ -1,21 +1,29 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { SessionUser } from "#shared/api/account-contract.ts";
 import { defaultLang, LANG_COOKIE, parseLang } from "#shared/lang.ts";
-import { cachedPageAnswer, type PageCache, pageCacheKey } from "./page-cache.ts";
+import { type CachedAnswer, cachedPageAnswer, type PageCache, pageCacheKey } from "./page-cache.ts";
+import type { ShopperCache } from "./shopper-cache.ts";
 
 export type CachedPagesFirstOptions = {
   cache: PageCache;
-  /** True when the request may belong to a signed-in shopper (a session cookie): the app decides. */
-  mayBeSignedIn: (cookieHeader: string) => boolean;
+  /**
+   * Who a Cookie header signs in: null for nobody (a visitor), undefined when only the app can
+   * tell (a session cookie whose session is not trusted from memory).
+   */
+  shopperOf: (cookieHeader: string) => SessionUser | null | undefined;
+  /** Signed-in shoppers' kept parts of the catalogue pages (decision 020). */
+  shoppers?: ShopperCache;
 };
 
 const LANG_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`);
 
 /**
  * In front of the app, on Node's own request: a visitor's page that is in the cache is written
- * from its bytes, without the framework, the renderer or a compressor (decision 018). Returns
- * false for anything else, which the app then answers (and fills the cache with).
+ * from its bytes, without the framework, the renderer or a compressor (decision 018), and so is a
+ * catalogue page for a signed-in shopper whose session and own parts are in memory (decision 020).
+ * Returns false for anything else, which the app then answers (and fills the caches with).
  */
-export function cachedPagesFirst({ cache, mayBeSignedIn }: CachedPagesFirstOptions) {
+export function cachedPagesFirst({ cache, shopperOf, shoppers }: CachedPagesFirstOptions) {
   const year = currentYear();
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     const { method, url } = request;
@@ -23,11 +31,20 @@ export function cachedPagesFirst({ cache, mayBeSignedIn }: CachedPagesFirstOptio
     // A ?lang= link answers with the language cookie: the app's.
     if (url.includes("lang=")) return false;
     const { cookie = "", acceptEncoding, ifNoneMatch } = readHeaders(request.rawHeaders);
-    if (cookie && mayBeSignedIn(cookie)) return false;
+    const user = cookie ? shopperOf(cookie) : null;
+    if (user === undefined) return false;
     const lang = parseLang(LANG_IN_COOKIE.exec(cookie)?.[1]) ?? defaultLang;
+    // A signed-in shopper's catalogue page, when their own parts are kept too.
+    const shopper = user ? shoppers?.peek(user, lang) : undefined;
+    if (user && !shopper) return false;
     const page = cache.get(pageCacheKey(lang, url, year()));
     if (!page) return false;
-    const answer = cachedPageAnswer(page, { acceptEncoding, ifNoneMatch });
+    let answer: CachedAnswer;
+    if (!shopper) answer = cachedPageAnswer(page, { acceptEncoding, ifNoneMatch });
+    else if (page.template) {
+      const template = page.template;
+      answer = cache.splicedAnswer({ ...page, template }, shopper.fillsFor(template.holes), acceptEncoding);
+    } else return false;
     response.writeHead(answer.status, answer.head as string[]);
     response.end(method === "HEAD" ? undefined : answer.body);
     return true;

@@ -2,6 +2,14 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
+import type { Piece } from "./gzip-splice.ts";
+import {
+  compressTemplate,
+  type PageTemplate,
+  splicedGzip,
+  splicedPlain,
+  type TemplateText,
+} from "./page-template.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -26,6 +34,8 @@ export type CachedPage = {
   notModifiedHead: readonly string[];
   /** The products whose stock or data the page shows: a change to any of them drops it. */
   productIds: ReadonlySet<number>;
+  /** A catalogue page: the page every shopper shares, their own parts left as holes (decision 020). */
+  template?: PageTemplate;
 };
 
 export type PageCacheStats = {
@@ -36,6 +46,8 @@ export type PageCacheStats = {
   hits: number;
   /** Pages drawn for it (each kept unless a change came in meanwhile). */
   renders: number;
+  /** Catalogue pages sent to signed-in shoppers, their own parts spliced in (decision 020). */
+  spliced: number;
 };
 
 export type PageCache = {
@@ -50,6 +62,15 @@ export type PageCache = {
   /** Drops everything (the catalogue changed, or changes may have been missed). */
   clear(): void;
   stats(): PageCacheStats;
+  /**
+   * A catalogue page for one signed-in shopper: its kept pieces around their own (one fill per
+   * hole), as one gzip body (or plain for a client that takes no gzip), never to be shared.
+   */
+  splicedAnswer(
+    page: CachedPage & { template: PageTemplate },
+    fills: readonly Piece[],
+    acceptEncoding: string | null | undefined,
+  ): CachedAnswer;
 };
 
 /** What a render hands the cache: the HTML and what it depends on. */
@@ -59,6 +80,8 @@ export type PageToCache = {
   /** The page's own headers (type, caching, vary, location). */
   headers: Record<string, string>;
   productIds: readonly number[];
+  /** For a page signed-in shoppers share: the page with its holes, cut at them. */
+  template?: TemplateText;
 };
 
 export type PageCacheOptions = {
@@ -77,12 +100,19 @@ export function createPageCache({
 }: PageCacheOptions = {}): PageCache {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.br.body.length + page.gzip.body.length + 2048,
+    sizeCalculation: (page) =>
+      page.br.body.length + page.gzip.body.length + (page.template?.bytes ?? 0) + 2048,
   });
   const inFlight = new Map<string, Promise<CachedPage>>();
+  const personalHead = Object.entries({
+    ...commonHeaders,
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "private, no-cache",
+    vary: "Cookie, Accept-Encoding",
+  }).flat();
   /** Raised by every invalidation: a render that started before one is not kept. */
   let generation = 0;
-  const counters = { hits: 0, renders: 0 };
+  const counters = { hits: 0, renders: 0, spliced: 0 };
 
   async function renderAndKeep(key: string, render: () => Promise<PageToCache>) {
     const startedAt = generation;
@@ -118,11 +148,19 @@ export function createPageCache({
       pages.clear();
     },
     stats: () => ({ pages: pages.size, bytes: pages.calculatedSize, maxBytes, ...counters }),
+    splicedAnswer(page, fills, acceptEncoding) {
+      counters.spliced += 1;
+      const gzip = chooseEncoding(acceptEncoding) !== "identity";
+      const body = gzip ? splicedGzip(page.template, fills) : splicedPlain(page.template, fills);
+      const encoding = gzip ? ["content-encoding", "gzip"] : [];
+      const head = [...personalHead, ...encoding, "content-length", String(body.length)];
+      return { status: page.status, head, body };
+    },
   };
 }
 
 async function compressPage(
-  { status, html, headers, productIds }: PageToCache,
+  { status, html, headers, productIds, template }: PageToCache,
   commonHeaders: Readonly<Record<string, string>>,
 ): Promise<CachedPage> {
   const [br, gz] = await Promise.all([
@@ -152,6 +190,7 @@ async function compressPage(
     gzip: variant("gzip", gz),
     notModifiedHead: Object.entries(base).flat(),
     productIds: new Set(productIds),
+    ...(template ? { template: compressTemplate(template) } : {}),
   };
 }
 

@@ -15,12 +15,15 @@ import { writeJudge } from "../http/same-origin-writes.ts";
 import type { Logger } from "../logger.ts";
 import { loadBuildManifest } from "./build-manifest.ts";
 import {
+  type CachedPage,
   cachedPageAnswer,
   headerPairs,
   type PageCache,
   type PageToCache,
   pageCacheKey,
 } from "./page-cache.ts";
+import { fillTemplate, type PageTemplate, splitTemplate } from "./page-template.ts";
+import type { ShopperCache } from "./shopper-cache.ts";
 
 export type PagesOptions = {
   distDir: string;
@@ -34,6 +37,8 @@ export type PagesOptions = {
   sessionUser: (headers: Headers) => Promise<SessionUser | null>;
   /** Pages as visitors get them, rendered once and kept compressed (decision 018). */
   pageCache?: PageCache;
+  /** Signed-in shoppers' own parts of those pages, spliced into them (decision 020). */
+  shopperCache?: ShopperCache;
 };
 
 /**
@@ -48,6 +53,7 @@ export async function pagesRoutes({
   apiFetch,
   sessionUser,
   pageCache,
+  shopperCache,
 }: PagesOptions) {
   if (!existsSync(join(distDir, "server", "entry-server.js"))) {
     throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
@@ -72,17 +78,23 @@ export async function pagesRoutes({
     try {
       const user = await sessionUser(c.req.raw.headers);
       // A visitor's page is the same for every visitor: kept, unless it answers a form or sets
-      // the language cookie (a ?lang= link).
-      if (pageCache && !user && !formOutcome && !status && !queryLang && c.req.method === "GET") {
+      // the language cookie (a ?lang= link). A catalogue page is the same for every shopper too,
+      // but for their own parts.
+      if (pageCache && !formOutcome && !status && !queryLang && c.req.method === "GET") {
         const url = new URL(c.req.url);
         const key = pageCacheKey(lang, `${url.pathname}${url.search}`, new Date().getFullYear());
-        const page =
-          pageCache.get(key) ?? (await pageCache.fill(key, () => renderForVisitors(c.req.raw, lang)));
-        const answer = cachedPageAnswer(page, {
-          acceptEncoding: c.req.header("accept-encoding"),
-          ifNoneMatch: c.req.header("if-none-match"),
-        });
-        return new Response(answer.body, { status: answer.status, headers: headerPairs(answer.head) });
+        const page = pageCache.get(key) ?? (await pageCache.fill(key, () => renderForCache(c.req.raw, lang)));
+        if (!user) {
+          const answer = cachedPageAnswer(page, {
+            acceptEncoding: c.req.header("accept-encoding"),
+            ifNoneMatch: c.req.header("if-none-match"),
+          });
+          return new Response(answer.body, { status: answer.status, headers: headerPairs(answer.head) });
+        }
+        if (page.template && shopperCache) {
+          const caches = { pages: pageCache, shoppers: shopperCache };
+          return await shopperPage(caches, c.req.raw, lang, user, { ...page, template: page.template });
+        }
       }
       const page = await renderPage(c.req.raw, lang, user, formOutcome);
       const response = status ? new Response(page.body, { status, headers: page.headers }) : page;
@@ -111,23 +123,49 @@ export async function pagesRoutes({
     return response;
   }
 
-  async function renderForVisitors(request: Request, lang: Lang): Promise<PageToCache> {
+  /**
+   * A page drawn once with its personal holes (decision 020): filled for visitors, it is what they
+   * are sent; a catalogue page also keeps the holes for signed-in shoppers.
+   */
+  async function renderForCache(request: Request, lang: Lang): Promise<PageToCache> {
     const visitor = new Request(request.url, { headers: visitorHeaders(request.headers) });
-    const { response, productIds } = await renderer.renderPage({
-      request: visitor,
-      lang,
-      site,
-      user: null,
-      formOutcome: null,
-      assetsFor,
-    });
+    const [{ response, productIds, shared }, visitorParts] = await Promise.all([
+      renderer.renderPage({
+        request: visitor,
+        lang,
+        site,
+        user: null,
+        formOutcome: null,
+        assetsFor,
+        asTemplate: true,
+      }),
+      renderer.shopperParts({ request: visitor, lang, site, user: null }),
+    ]);
     setPageHeaders(response.headers, false);
+    const template = splitTemplate(await response.text());
     return {
       status: response.status,
-      html: Buffer.from(await response.arrayBuffer()),
+      html: Buffer.from(fillTemplate(template, visitorParts.drawHoles(template.holes))),
       headers: Object.fromEntries(response.headers),
       productIds,
+      ...(shared && response.status === 200 ? { template } : {}),
     };
+  }
+
+  /** A catalogue page for a signed-in shopper: the kept pieces around their own, never re-rendered. */
+  async function shopperPage(
+    { pages, shoppers }: { pages: PageCache; shoppers: ShopperCache },
+    request: Request,
+    lang: Lang,
+    user: SessionUser,
+    page: CachedPage & { template: PageTemplate },
+  ): Promise<Response> {
+    const shopper = await shoppers.fillsOf(user, lang, () =>
+      renderer.shopperParts({ request, lang, site, user }),
+    );
+    const fills = shopper.fillsFor(page.template.holes);
+    const answer = pages.splicedAnswer(page, fills, request.headers.get("accept-encoding"));
+    return new Response(answer.body, { status: answer.status, headers: headerPairs(answer.head) });
   }
 
   return (

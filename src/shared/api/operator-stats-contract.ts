@@ -7,6 +7,9 @@ export type OperatorStats = {
     maxBytes: number;
     hits: number;
     renders: number;
+    spliced: number;
   } | null;
+  /** Signed-in shoppers' own parts of those pages (decision 020); null when the cache is off. */
+  shopperCache: { shoppers: number; builds: number } | null;
   memory: { rssBytes: number; heapUsedBytes: number };
 };

@@ -5,20 +5,31 @@ import type { Lang } from "#shared/lang.ts";
 import type { SiteInfo } from "#shared/ssr-contract.ts";
 import type { Messages } from "#web/lib/i18n/translate.ts";
 
-/** What the server hands the browser for hydration, in <script id="boot" type="application/json">. */
+/**
+ * What the server hands the browser for hydration, in <script id="boot" type="application/json">:
+ * the same for every shopper on a page every shopper shares (decision 020).
+ */
 export type BootData = {
   lang: Lang;
   site: SiteInfo;
   messages: Messages;
+  /** The page's own data, nobody's in particular. */
   queryState: DehydratedState;
-  user: SessionUser | null;
   formOutcome: PageFormOutcome | null;
 };
 
+/** The signed-in shopper's part, in <script id="boot-user" type="application/json">. */
+export type ShopperBoot = {
+  user: SessionUser | null;
+  /** Their own data (queries marked `perUserMeta`): cart, wish list, orders… */
+  queryState: DehydratedState;
+};
+
 export const BOOT_ELEMENT_ID = "boot";
+export const SHOPPER_BOOT_ELEMENT_ID = "boot-user";
 
 /** JSON that is safe inside a <script> element. */
-export function serializeBootData(data: BootData): string {
+export function serializeBootData(data: BootData | ShopperBoot): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 

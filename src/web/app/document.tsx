@@ -2,12 +2,19 @@ import type { ReactNode } from "react";
 import { brand } from "#shared/brand.ts";
 import { type Lang, localeOf } from "#shared/lang.ts";
 import type { PageAssets } from "#shared/ssr-contract.ts";
-import { BOOT_ELEMENT_ID } from "./boot-data.ts";
+import { BOOT_ELEMENT_ID, SHOPPER_BOOT_ELEMENT_ID } from "./boot-data.ts";
 
-type DocumentProps = { lang: Lang; assets: PageAssets; bootJson: string; children: ReactNode };
+type DocumentProps = {
+  lang: Lang;
+  assets: PageAssets;
+  bootJson: string;
+  /** The shopper's boot data, or the hole it goes in on a shared page (decision 020). */
+  shopperBootJson: string;
+  children: ReactNode;
+};
 
 /** The HTML around the app; only #root is hydrated. */
-export function Document({ lang, assets, bootJson, children }: DocumentProps) {
+export function Document({ lang, assets, bootJson, shopperBootJson, children }: DocumentProps) {
   return (
     <html lang={localeOf[lang]}>
       <head>
@@ -29,6 +36,12 @@ export function Document({ lang, assets, bootJson, children }: DocumentProps) {
           type="application/json"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: server-made JSON, "<" escaped by serializeBootData.
           dangerouslySetInnerHTML={{ __html: bootJson }}
+        />
+        <script
+          id={SHOPPER_BOOT_ELEMENT_ID}
+          type="application/json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: server-made JSON, "<" escaped by serializeBootData.
+          dangerouslySetInnerHTML={{ __html: shopperBootJson }}
         />
         <script type="module" src={assets.entry} />
       </body>

@@ -14,6 +14,23 @@ export const publicRoutes = [
   { path: "/register", page: "register-page" },
 ] as const;
 
+/**
+ * The catalogue's pages: the same for every shopper but for their own parts, the personal holes
+ * (decision 020). Sign-in and sign-up answer a signed-in shopper differently, so they are not.
+ */
+const sharedPages: ReadonlySet<PageName> = new Set([
+  "home-page",
+  "category-page",
+  "product-page",
+  "search-page",
+  "info-page",
+  "rights-page",
+]);
+
+export function isSharedPage(page: PageName): boolean {
+  return sharedPages.has(page);
+}
+
 /** Spec §2's guarded group: only a signed-in shopper sees these. */
 export const guardedRoutes = guardedPatterns;
 

@@ -1,10 +1,11 @@
 import { useParams } from "react-router";
+import { holeIds } from "#shared/personal-holes.ts";
 import { productQuery } from "#web/features/catalog/api/get-product.ts";
 import { ProductView } from "#web/features/catalog/components/product-view.tsx";
 import { PurchaseButtons } from "#web/features/catalog/components/purchase-buttons.tsx";
-import { useWishlist } from "#web/features/wishlist/api/wishlist-calls.ts";
 import { NotFoundPage } from "#web/ui/not-found-page.tsx";
 import { notFound, ok, type PageModule } from "../page-module.ts";
+import { PersonalHole } from "../personal-hole.tsx";
 import { useShopperActions } from "../use-shopper-actions.ts";
 
 function parseProductId(value: string | undefined): number | undefined {
@@ -19,19 +20,16 @@ export const prefetch: PageModule["prefetch"] = async ({ queryClient, lang, para
 
 export function Component() {
   const id = parseProductId(useParams().producto);
-  const { addToCart, setWished } = useShopperActions();
-  const { data: wishlist } = useWishlist();
+  const { addToCart } = useShopperActions();
   if (id === undefined) return <NotFoundPage kind="product" />;
-  const wished = wishlist?.items.some((item) => item.product.id === id) ?? false;
   return (
     <ProductView
       id={id}
       renderActions={({ product, quantity }) => (
         <PurchaseButtons
           soldOut={product.stock <= 0}
-          wished={wished}
           onAddToCart={() => addToCart(product.id, quantity)}
-          onToggleWish={() => setWished(product.id, !wished)}
+          wish={<PersonalHole id={holeIds.wish(product.id)} />}
         />
       )}
     />

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { holeIds } from "#shared/personal-holes.ts";
 import { LanguageSwitcher } from "#web/features/language/language-switcher.tsx";
 import { SearchBox } from "#web/features/search/search-box.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "#web/ui/icons.tsx";
 import { Logo } from "#web/ui/logo.tsx";
-import { CartBadge } from "./cart-badge.tsx";
+import { PersonalHole } from "../personal-hole.tsx";
 import { CategoryMenu } from "./category-menu.tsx";
 import styles from "./header.module.css";
 
@@ -64,7 +65,7 @@ export function Header() {
           </Link>
           <Link to={paths.checkout()} className={styles.iconButton} aria-label={t("header.cart")}>
             <CartIcon />
-            <CartBadge />
+            <PersonalHole id={holeIds.cartBadge} />
           </Link>
         </div>
       </div>

@@ -1,0 +1,46 @@
+import { gunzipSync } from "node:zlib";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { holeMarker } from "#shared/personal-holes.ts";
+import { deflatePiece } from "./gzip-splice.ts";
+import { compressTemplate, fillTemplate, splicedGzip, splicedPlain, splitTemplate } from "./page-template.ts";
+
+const page = `<header>${holeMarker("cart-badge")}</header><main><button>Añadir</button>${holeMarker("wish-12")}</main><script id="boot-user">${holeMarker("boot-user")}</script>`;
+
+describe("a page's template", () => {
+  it("is cut at its holes, in order", () => {
+    const template = splitTemplate(page);
+    expect(template.holes).toEqual(["cart-badge", "wish-12", "boot-user"]);
+    expect(template.texts).toEqual([
+      "<header>",
+      "</header><main><button>Añadir</button>",
+      '</main><script id="boot-user">',
+      "</script>",
+    ]);
+    expect(fillTemplate(template, ["", "<b>♥</b>", "{}"])).toBe(
+      '<header></header><main><button>Añadir</button><b>♥</b></main><script id="boot-user">{}</script>',
+    );
+  });
+
+  it("refuses a hole it does not know", () => {
+    expect(() => splitTemplate('<template data-hole="wish-0"></template>')).toThrow(/Unknown personal hole/);
+  });
+
+  it("spliced compressed is the page filled in plain text, for any fills", () => {
+    const template = splitTemplate(page);
+    const kept = compressTemplate(template);
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 200 }), { minLength: 3, maxLength: 3 }), (fills) => {
+        const pieces = fills.map((fill) => deflatePiece(Buffer.from(fill), 6));
+        const expected = fillTemplate(template, fills);
+        expect(gunzipSync(splicedGzip(kept, pieces)).toString()).toBe(expected);
+        expect(splicedPlain(kept, pieces).toString()).toBe(expected);
+      }),
+    );
+  });
+
+  it("needs one fill per hole", () => {
+    const kept = compressTemplate(splitTemplate(page));
+    expect(() => splicedGzip(kept, [deflatePiece(Buffer.from("x"))])).toThrow(/One fill per hole/);
+  });
+});
