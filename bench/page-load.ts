@@ -23,8 +23,10 @@ export type PageServing = {
   visitor: LoadFigures;
   /** The same build with PAGE_CACHE=off: every request rendered, as before decision 018. */
   visitorRendered: LoadFigures;
-  /** A signed-in shopper's page (rendered per request until issue 12's next slice). */
+  /** A signed-in shopper's page: the kept page with their own parts spliced in (decision 020). */
   signedIn: LoadFigures;
+  /** The same shopper's page from the PAGE_CACHE=off build: rendered per request, as before. */
+  signedInRendered: LoadFigures;
 };
 
 export type CrawlFigures = {
@@ -173,6 +175,8 @@ export type PageServingSetup = {
   renderingShopUrl: string;
   /** A signed-in shopper's cookie on the shop. */
   shopperCookie: string;
+  /** A shopper with the same cart and wish list on the PAGE_CACHE=off build. */
+  renderingShopperCookie: string;
 };
 
 /**
@@ -199,17 +203,21 @@ export async function measurePageServing(setup: PageServingSetup): Promise<PageS
       // is larger than the difference being measured; the median run of each is reported.
       const nginxRuns: LoadFigures[] = [];
       const visitorRuns: LoadFigures[] = [];
+      const signedInRuns: LoadFigures[] = [];
       for (let turn = 0; turn < PAIRED_TURNS; turn += 1) {
         nginxRuns.push(runWrk(`${nginx.baseUrl}/${names.get(path)}`, gzipOnly));
         visitorRuns.push(runWrk(`${setup.shopUrl}${path}`, gzipOnly));
+        signedInRuns.push(runWrk(`${setup.shopUrl}${path}`, { ...gzipOnly, cookie: setup.shopperCookie }));
       }
+      const rendered = { ...gzipOnly, cookie: setup.renderingShopperCookie };
       return {
         path,
         gzipBytes: files.get(names.get(path) ?? "")?.gzip.length ?? 0,
         nginx: medianRun(nginxRuns),
         visitor: medianRun(visitorRuns),
         visitorRendered: runWrk(`${setup.renderingShopUrl}${path}`, gzipOnly),
-        signedIn: runWrk(`${setup.shopUrl}${path}`, { ...gzipOnly, cookie: setup.shopperCookie }),
+        signedIn: medianRun(signedInRuns),
+        signedInRendered: runWrk(`${setup.renderingShopUrl}${path}`, rendered),
       };
     });
   } finally {

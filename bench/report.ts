@@ -179,7 +179,15 @@ export function printPages({ serving, crawl }: PagesFigures): void {
       `${(figures.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}×` +
       (figures.failed > 0 ? `, ${figures.failed} failed` : "");
     printTable(
-      ["page", "gzip", "nginx (same bytes)", "visitor (cached)", "visitor, rendered each time", "signed in"],
+      [
+        "page",
+        "gzip",
+        "nginx (same bytes)",
+        "visitor (cached)",
+        "visitor, rendered each time",
+        "signed in (spliced)",
+        "signed in, rendered each time",
+      ],
       serving.map((page) => [
         page.path,
         kb(page.gzipBytes),
@@ -187,6 +195,7 @@ export function printPages({ serving, crawl }: PagesFigures): void {
         cell(page.visitor, page.nginx),
         cell(page.visitorRendered, page.nginx),
         cell(page.signedIn, page.nginx),
+        cell(page.signedInRendered, page.nginx),
       ]),
       "  ",
     );

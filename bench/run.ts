@@ -195,12 +195,21 @@ async function pagesPart(run: Run): Promise<PagesPart> {
   try {
     ensureLoadTools();
     rendering = await startBenchShop(root, run.postgres, { PAGE_CACHE: "off" });
-    const shopper = await signUpBenchShopper(run.baseUrl);
+    // A shopper with a cart line and a heart on /detalle/1, on each build.
+    const [shopper, renderingShopper] = await Promise.all([
+      signUpBenchShopper(run.baseUrl),
+      signUpBenchShopper(rendering.baseUrl),
+    ]);
+    for (const { call } of [shopper, renderingShopper]) {
+      await call("POST", "/api/cart/3", { cantidad: 2 });
+      await call("PUT", "/api/wishlist/1");
+    }
     part.serving = await measurePageServing({
       paths: BENCH_PAGES,
       shopUrl: run.baseUrl,
       renderingShopUrl: rendering.baseUrl,
       shopperCookie: shopper.cookie,
+      renderingShopperCookie: renderingShopper.cookie,
     });
     const token = readFileSync(join(run.dataDir, "operator-token"), "utf8").trim();
     part.crawl = await crawlSite(run.baseUrl, token);

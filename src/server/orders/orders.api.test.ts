@@ -64,7 +64,7 @@ describe("placing an order", () => {
     const request = orderRequest(addressId, totals.totalCents);
     const answers = await Promise.all([1, 2, 3].map(() => shopper("POST", "/api/orders", request)));
     const orders = await Promise.all(answers.map((answer) => answer.json() as Promise<OrderView>));
-    expect(new Set(orders.map((placed) => placed.id)).size).toBe(1);
+    expect(new Set(orders.map((placed) => placed.id)).size, JSON.stringify(orders)).toBe(1);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
     const again = await shopper("POST", "/api/orders", request);
     expect(again.status).toBe(200);

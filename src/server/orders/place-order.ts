@@ -76,9 +76,16 @@ export async function placeOrder(
   if (existing) return { ok: true, orderId: existing, created: false };
 
   const placedAt = now();
+  // A refusal may come from this very checkout, sent again, having just emptied the cart or taken
+  // the stock: its order is the answer then.
+  const refusedUnlessPlaced = async (refusal: Extract<PlaceOrderOutcome, { ok: false }>) => {
+    const stored = await findByKey(db, buyer.id, request.idempotencyKey);
+    return stored ? ({ ok: true, orderId: stored, created: false } as const) : refusal;
+  };
   const first = await priceAgain(db, catalog, buyer.id, request, placedAt);
-  if (!first.ok) return first;
-  if (!(await stockCovers(db, first.quote))) return { ok: false, error: "out-of-stock", quote: first.quote };
+  if (!first.ok) return refusedUnlessPlaced(first);
+  if (!(await stockCovers(db, first.quote)))
+    return refusedUnlessPlaced({ ok: false, error: "out-of-stock", quote: first.quote });
 
   let hold: string | undefined;
   let placed: { orderId: string; created: boolean };
