@@ -110,6 +110,23 @@ describe("forms used before, or without, the page's script", () => {
     await expect.poll(() => form.getByText("¡Hola, Rita!").count()).toBe(1);
   });
 
+  it("asks for a password-reset link with JavaScript off, and explains a malformed address", async () => {
+    const page = await session.newPage({ javaScript: false });
+    const email = `olvido-sin-script-${Date.now()}@example.com`;
+    await page.goto("/login");
+    const main = page.locator("main");
+    await main.getByRole("link", { name: "¿Has olvidado tu contraseña?" }).click();
+    await main.getByLabel("Correo electrónico").fill("no-es-un-correo");
+    await main.getByRole("button", { name: "Enviar el enlace" }).click();
+    await expect.poll(() => main.getByText("Escribe un correo electrónico válido.").count()).toBe(1);
+    expect(await main.getByLabel("Correo electrónico").inputValue()).toBe("no-es-un-correo");
+    await main.getByLabel("Correo electrónico").fill(email);
+    await main.getByRole("button", { name: "Enviar el enlace" }).click();
+    // The same answer whether the account exists or not: nothing says which.
+    await expect.poll(() => main.getByText(`Si ${email} tiene una cuenta`).count()).toBe(1);
+    expect(new URL(page.url()).search).toBe("?recuperar");
+  });
+
   it("gives the same result to a newsletter and a search sent the moment the HTML is there, on a slow phone", async () => {
     const page = await session.newPage();
     // The page's scripts take their time, as on a slow phone's network.

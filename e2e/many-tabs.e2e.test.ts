@@ -5,8 +5,12 @@ import { registerShopper } from "./support/register.ts";
 
 const session = setUpBrowser();
 
-/** What a person waits for: the page drawn and answering to clicks. Hanging pages never get there. */
-const INTERACTIVE_MS = 3000;
+/**
+ * What a person waits for: the page drawn and answering to clicks. Hanging pages never get there;
+ * the margin is for a loaded two-core CI machine running two browsers (about a second each when
+ * idle), not a speed figure (those are `npm run bench`'s).
+ */
+const INTERACTIVE_MS = 10_000;
 
 async function openInteractive(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: "commit", timeout: INTERACTIVE_MS });

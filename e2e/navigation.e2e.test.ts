@@ -190,7 +190,8 @@ describe("navigation", () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // 27 page loads, each until the network is idle: about 50 s on an idle two-core machine.
+  }, 150_000);
 
   it("raises no page errors along the way", () => {
     expect(session.errors).toEqual([]);

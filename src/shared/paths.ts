@@ -19,6 +19,8 @@ export const paths = {
   /** Where the header's search form goes without the script; the server sends it on to search(). */
   searchForm: () => "/producto",
   login: () => "/login",
+  /** "Forgot your password?" (the sign-in page's reset request). */
+  resetRequest: () => "/login?recuperar",
   register: () => "/register",
   footer: (slug: FooterSlug) => `/footer/${slug}`,
   rights: () => "/derechos",

@@ -2,9 +2,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -27,6 +28,17 @@ export type DatabaseHandle = {
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+const dialect = new PgDialect();
+
+/**
+ * A hot statement run by name: PostgreSQL parses it once per connection and, once it has seen it
+ * a few times, stops planning it for each call (a cart write spent half its time being planned).
+ * The same name must always carry the same SQL text. PGlite runs it as any other statement.
+ */
+export function executeNamed(db: Database | Transaction, name: string, statement: SQL): Promise<unknown> {
+  return db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
+}
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 

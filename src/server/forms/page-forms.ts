@@ -1,10 +1,11 @@
-import { loginSchema, registerSchema } from "#shared/api/account-contract.ts";
+import { loginSchema, registerSchema, requestResetSchema } from "#shared/api/account-contract.ts";
 import type {
   AccountFormOutcome,
   NewsletterOutcome,
   NewsletterStatus,
   PageForm,
   PageFormOutcome,
+  ResetRequestOutcome,
 } from "#shared/api/page-form-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
@@ -26,15 +27,19 @@ type FormContext = { fields: Record<string, string>; lang: Lang; callApi: ApiCal
 export function runPageForm(form: PageForm, context: FormContext): Promise<PageFormAnswer> {
   if (form === "newsletter") return subscribe(context);
   if (form === "sign-in") return signIn(context);
+  if (form === "reset-request") return requestReset(context);
   return signUp(context);
 }
 
 /** A refusal before anything runs: another origin than PUBLIC_URL (decision 013). */
 export function refusedPageForm(form: PageForm, fields: Record<string, string>): PageFormAnswer {
+  const error = { status: 403, code: "wrong-origin" };
   const outcome: PageFormOutcome =
     form === "newsletter"
       ? { form, status: "wrong-origin", email: fields.email ?? "" }
-      : { form, error: { status: 403, code: "wrong-origin" }, fields: {}, values: shownValues(fields) };
+      : form === "reset-request"
+        ? { form, error, fields: {}, values: shownValues(fields), sentTo: null }
+        : { form, error, fields: {}, values: shownValues(fields) };
   return { kind: "page", status: 403, outcome };
 }
 
@@ -90,6 +95,29 @@ async function signUp({ fields, lang, callApi }: FormContext): Promise<PageFormA
   return signedInOr("sign-up", fields, response);
 }
 
+/** "Forgot your password?": the link is mailed (the same answer whether the account exists or not). */
+async function requestReset({ fields, callApi }: FormContext): Promise<PageFormAnswer> {
+  const parsed = requestResetSchema.safeParse({ email: fields.email ?? "" });
+  const values = shownValues(fields);
+  const answer = (status: number, outcome: Omit<ResetRequestOutcome, "form" | "values">) => ({
+    kind: "page" as const,
+    status,
+    outcome: { form: "reset-request" as const, values, ...outcome },
+  });
+  if (!parsed.success)
+    return answer(400, { error: null, fields: fieldErrors(parsed.error.issues), sentTo: null });
+  const response = await callApi("/api/auth/request-password-reset", parsed.data);
+  if (response.ok) return answer(200, { error: null, fields: {}, sentTo: parsed.data.email });
+  return answer(response.status, { error: await refusal(response), fields: {}, sentTo: null });
+}
+
+/** The identity endpoints' refusal, as the page's script would have read it. */
+async function refusal(response: Response): Promise<{ status: number; code: string }> {
+  const body = (await response.json().catch(() => ({}))) as { code?: unknown; error?: { code?: unknown } };
+  const code = typeof body.code === "string" ? body.code : String(body.error?.code ?? "http-error");
+  return { status: response.status, code };
+}
+
 /** Signed in: on to the account page with the session cookie. Refused: the form again, explained. */
 async function signedInOr(
   form: "sign-in" | "sign-up",
@@ -99,29 +127,34 @@ async function signedInOr(
   if (response.ok) {
     return { kind: "redirect", location: paths.login(), cookies: response.headers.getSetCookie() };
   }
-  const body = (await response.json().catch(() => ({}))) as { code?: unknown; error?: { code?: unknown } };
-  const code = typeof body.code === "string" ? body.code : String(body.error?.code ?? "http-error");
   const outcome: AccountFormOutcome<typeof form> = {
     form,
-    error: { status: response.status, code },
+    error: await refusal(response),
     fields: {},
     values: shownValues(fields),
   };
   return { kind: "page", status: response.status, outcome };
 }
 
+type Issues = ReadonlyArray<{ path: PropertyKey[]; message: string }>;
+
 function invalid(
   form: "sign-in" | "sign-up",
   fields: Record<string, string>,
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  issues: Issues,
 ): PageFormAnswer {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   return {
     kind: "page",
     status: 400,
-    outcome: { form, error: null, fields: errors, values: shownValues(fields) },
+    outcome: { form, error: null, fields: fieldErrors(issues), values: shownValues(fields) },
   };
+}
+
+/** The first problem of each field, as the shared schema's codes. */
+function fieldErrors(issues: Issues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
 }
 
 /** What the form shows again: what was typed, never a password. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db/client.ts";
+import { type Database, executeNamed } from "../db/client.ts";
 import type { Announcement } from "../live/change-hub.ts";
 
 /** A cart line with the stock its product has now. */
@@ -31,14 +31,18 @@ const resultSchema = z.object({ rows: z.array(rowSchema) });
  * The shopper's lines in the order they were added, with their stock, joined to a one-row head so
  * an empty cart still answers; `lines` is a query over `cart_line` as the statement sees it.
  */
-async function run(db: Database, lines: SQL, head: SQL, withClauses: SQL): Promise<CartWrite> {
-  const result = await db.execute(sql`
+async function run(db: Database, name: string, lines: SQL, head: SQL, withClauses: SQL): Promise<CartWrite> {
+  const result = await executeNamed(
+    db,
+    name,
+    sql`
     ${withClauses}
     select ${head}, lines.product_id, lines.quantity, product_stock.available
     from (select 1) as head
     left join (${lines}) as lines on true
     left join product_stock on product_stock.product_id = lines.product_id
-    order by lines.added_at, lines.product_id`);
+    order by lines.added_at, lines.product_id`,
+  );
   const rows = resultSchema.parse(result).rows;
   const first = rows[0];
   return {
@@ -56,6 +60,7 @@ async function run(db: Database, lines: SQL, head: SQL, withClauses: SQL): Promi
 export function readCart(db: Database, userId: string): Promise<CartWrite> {
   return run(
     db,
+    "cart-read",
     sql`select product_id, quantity, added_at from cart_line where user_id = ${userId}`,
     sql`null::int as limit_units, 0 as written`,
     sql``,
@@ -77,6 +82,7 @@ export function writeCartLine(
   const next = change.mode === "add" ? sql`cart_line.quantity + excluded.quantity` : sql`excluded.quantity`;
   return run(
     db,
+    `cart-${change.mode}`,
     sql`select product_id, quantity, added_at from cart_line
         where user_id = ${userId} and (product_id <> ${productId} or not exists (select 1 from written))
         union all
@@ -106,6 +112,7 @@ export function removeCartLine(
 ): Promise<CartWrite> {
   return run(
     db,
+    "cart-remove",
     sql`select product_id, quantity, added_at from cart_line
         where user_id = ${userId} and product_id <> ${productId}`,
     sql`null::int as limit_units, (select count(*)::int from announced) as written`,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db/client.ts";
+import { type Database, executeNamed } from "../db/client.ts";
 import type { Announcement } from "../live/change-hub.ts";
 
 /** A wish-list item with the stock its product has now. */
@@ -20,14 +20,24 @@ const resultSchema = z.object({
  * The items `items` selects (a query over `wishlist_item` as the statement sees it) with their
  * stock, joined to a one-row head that makes the statement run `announced` (when it has one).
  */
-async function run(db: Database, withClauses: SQL, items: SQL, head: SQL = sql`0`): Promise<WishlistRow[]> {
-  const result = await db.execute(sql`
+async function run(
+  db: Database,
+  name: string,
+  withClauses: SQL,
+  items: SQL,
+  head: SQL = sql`0`,
+): Promise<WishlistRow[]> {
+  const result = await executeNamed(
+    db,
+    name,
+    sql`
     ${withClauses}
     select ${head} as announced, items.product_id, items.added_at, product_stock.available
     from (select 1) as head
     left join (${items}) as items on true
     left join product_stock on product_stock.product_id = items.product_id
-    order by items.added_at, items.product_id`);
+    order by items.added_at, items.product_id`,
+  );
   return resultSchema
     .parse(result)
     .rows.flatMap((row) =>
@@ -38,7 +48,12 @@ async function run(db: Database, withClauses: SQL, items: SQL, head: SQL = sql`0
 }
 
 export function readWishlist(db: Database, userId: string): Promise<WishlistRow[]> {
-  return run(db, sql``, sql`select product_id, added_at from wishlist_item where user_id = ${userId}`);
+  return run(
+    db,
+    "wishlist-read",
+    sql``,
+    sql`select product_id, added_at from wishlist_item where user_id = ${userId}`,
+  );
 }
 
 /**
@@ -65,6 +80,7 @@ export function changeWishlist(
             where user_id = ${userId} and product_id not in (select product_id from changed)`;
   return run(
     db,
+    `wishlist-${change.mode}`,
     sql`with changed as (${changed}),
         announced as (select pg_notify(${announce.channel}, ${announce.payload}) from changed)`,
     items,

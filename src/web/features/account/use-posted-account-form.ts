@@ -7,10 +7,10 @@ import { useSite } from "#web/lib/site.tsx";
 import { authErrorKey } from "./auth-error-key.ts";
 
 /**
- * A sign-in or registration posted before the page's script ran (issue 10): what the shopper
- * typed, the field errors and the refusal, to draw the form again exactly as the script would.
+ * A sign-in, registration or reset request posted before the page's script ran (issue 10): what
+ * the shopper typed, the field errors and the refusal, to draw the form again as the script would.
  */
-export function usePostedAccountForm<T extends FieldValues>(form: "sign-in" | "sign-up") {
+export function usePostedAccountForm<T extends FieldValues>(form: "sign-in" | "sign-up" | "reset-request") {
   const { t } = useTranslation();
   const { origin } = useSite();
   const outcome = usePageFormOutcome(form);
@@ -32,5 +32,7 @@ export function usePostedAccountForm<T extends FieldValues>(form: "sign-in" | "s
       return typeof value === "string" ? value : "";
     },
     flag: (field: string) => outcome?.values[field] === true,
+    /** A reset request that went through: the address the link was mailed to. */
+    sentTo: outcome && "sentTo" in outcome ? outcome.sentTo : null,
   };
 }

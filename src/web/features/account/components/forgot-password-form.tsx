@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type RequestResetForm, requestResetSchema } from "#shared/api/account-contract.ts";
+import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import styles from "#web/ui/form.module.css";
@@ -10,15 +11,18 @@ import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
 import { requestPasswordReset } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
+import { usePostedAccountForm } from "../use-posted-account-form.ts";
 
 /** /login?recuperar: mails a link to choose a new password (the same answer for any address). */
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const posted = usePostedAccountForm<RequestResetForm>("reset-request");
+  const [sentTo, setSentTo] = useState<string | null>(posted.sentTo);
+  const [failure, setFailure] = useState<string | null>(posted.failure);
   const form = useForm<RequestResetForm>({
     resolver: zodResolver(requestResetSchema),
-    defaultValues: { email: "" },
+    // No defaultValues: the input starts from the server's HTML and keeps what was typed early.
+    errors: posted.errors,
   });
   const { errors, isSubmitting } = form.formState;
   const fieldError = useValidationMessage();
@@ -43,7 +47,9 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    // Before the script runs the form posts to this page itself (issue 10).
+    <form className={styles.form} method="post" action={paths.resetRequest()} onSubmit={onSubmit} noValidate>
+      <input type="hidden" name={PAGE_FORM_FIELD} value="reset-request" />
       <h1>{t("account.reset.requestTitle")}</h1>
       <p>{t("account.reset.requestText")}</p>
       <FormAlert message={failure} />
@@ -53,6 +59,7 @@ export function ForgotPasswordForm() {
         type="email"
         autoComplete="email"
         error={fieldError(errors.email?.message)}
+        defaultValue={posted.text("email")}
         {...form.register("email")}
       />
       <button type="submit" className={styles.submit} disabled={isSubmitting}>

@@ -64,7 +64,7 @@ export function LoginForm() {
         {...form.register("password")}
       />
       <p className={styles.aside}>
-        <Link to={`${paths.login()}?recuperar`}>{t("account.reset.forgot")}</Link>
+        <Link to={paths.resetRequest()}>{t("account.reset.forgot")}</Link>
       </p>
       <button type="submit" className={styles.submit} disabled={isSubmitting}>
         {isSubmitting ? t("account.signingIn") : t("account.signIn")}

@@ -43,7 +43,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <FormAlert message={failure?.message ?? null} />
       {failure?.expired && (
         <p className={styles.aside}>
-          <Link to={`${paths.login()}?recuperar`}>{t("account.reset.askAgain")}</Link>
+          <Link to={paths.resetRequest()}>{t("account.reset.askAgain")}</Link>
         </p>
       )}
       <FormField
