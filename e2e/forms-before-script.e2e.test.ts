@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setUpBrowser } from "./support/browser.ts";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/outbox.ts";
 import { SHOPPER_PASSWORD } from "./support/register.ts";
 
@@ -110,9 +110,15 @@ describe("forms used before, or without, the page's script", () => {
     await expect.poll(() => form.getByText("¡Hola, Rita!").count()).toBe(1);
   });
 
-  it("asks for a password-reset link with JavaScript off, and explains a malformed address", async () => {
+  it("resets a forgotten password with JavaScript off, from the request to signing in", async () => {
     const page = await session.newPage({ javaScript: false });
     const email = `olvido-sin-script-${Date.now()}@example.com`;
+    const signedUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { name: "Olga", lastName: "Sin Script", email, password: SHOPPER_PASSWORD },
+      headers: { origin: baseUrl() },
+    });
+    expect(signedUp.status()).toBe(200);
+    await page.context().clearCookies();
     await page.goto("/login");
     const main = page.locator("main");
     await main.getByRole("link", { name: "¿Has olvidado tu contraseña?" }).click();
@@ -125,6 +131,36 @@ describe("forms used before, or without, the page's script", () => {
     // The same answer whether the account exists or not: nothing says which.
     await expect.poll(() => main.getByText(`Si ${email} tiene una cuenta`).count()).toBe(1);
     expect(new URL(page.url()).search).toBe("?recuperar");
+
+    const link = /https?:\/\/[^\s"<>]+\/login\?restablecer=[\w-]+/.exec(
+      await waitForMail(email, /restablecer=/),
+    )?.[0];
+    await page.goto(new URL(link ?? "").pathname + new URL(link ?? "").search);
+    await main.getByLabel("Contraseña nueva").fill("robot-sin-script-2026");
+    await main.getByLabel("Repite la contraseña").fill("otra-cosa-2026");
+    await main.getByRole("button", { name: "Guardar la contraseña" }).click();
+    await expect.poll(() => main.getByText("Las contraseñas no coinciden").count()).toBe(1);
+    await main.getByLabel("Contraseña nueva").fill("robot-sin-script-2026");
+    await main.getByLabel("Repite la contraseña").fill("robot-sin-script-2026");
+    await main.getByRole("button", { name: "Guardar la contraseña" }).click();
+    await expect.poll(() => main.getByText("Contraseña cambiada.", { exact: false }).count()).toBe(1);
+
+    await main.getByLabel("Correo electrónico").fill(email);
+    await main.getByLabel("Contraseña", { exact: true }).fill("robot-sin-script-2026");
+    await main.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.waitForURL("**/login");
+    await expect.poll(() => main.getByText("¡Hola, Olga!").count()).toBe(1);
+
+    // The link is single use: sent again, it explains and offers a new one.
+    await page.context().clearCookies();
+    await page.goto(new URL(link ?? "").pathname + new URL(link ?? "").search);
+    await main.getByLabel("Contraseña nueva").fill("robot-otra-vez-2026");
+    await main.getByLabel("Repite la contraseña").fill("robot-otra-vez-2026");
+    await main.getByRole("button", { name: "Guardar la contraseña" }).click();
+    await expect
+      .poll(() => main.getByText("El enlace ha caducado o ya se ha usado.", { exact: false }).count())
+      .toBe(1);
+    expect(await main.getByRole("link", { name: "Pedir un enlace nuevo" }).count()).toBe(1);
   });
 
   it("gives the same result to a newsletter and a search sent the moment the HTML is there, on a slow phone", async () => {

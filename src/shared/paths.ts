@@ -21,6 +21,8 @@ export const paths = {
   login: () => "/login",
   /** "Forgot your password?" (the sign-in page's reset request). */
   resetRequest: () => "/login?recuperar",
+  /** The mailed link's page, to choose a new password. */
+  resetPassword: (token: string) => `/login?restablecer=${encodeURIComponent(token)}`,
   register: () => "/register",
   footer: (slug: FooterSlug) => `/footer/${slug}`,
   rights: () => "/derechos",

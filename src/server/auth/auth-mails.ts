@@ -1,11 +1,12 @@
 import { brand } from "#shared/brand.ts";
 import { LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
+import { paths } from "#shared/paths.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 
 /** The link in the reset mail: /login shows the new-password form for a `restablecer` token. */
 export function resetLink(origin: string, token: string): string {
-  return `${origin}/login?restablecer=${encodeURIComponent(token)}`;
+  return `${origin}${paths.resetPassword(token)}`;
 }
 
 /** The shopper's language as their browser last chose it (the site's language cookie). */

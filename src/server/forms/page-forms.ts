@@ -1,10 +1,16 @@
-import { loginSchema, registerSchema, requestResetSchema } from "#shared/api/account-contract.ts";
+import {
+  loginSchema,
+  registerSchema,
+  requestResetSchema,
+  resetPasswordSchema,
+} from "#shared/api/account-contract.ts";
 import type {
   AccountFormOutcome,
   NewsletterOutcome,
   NewsletterStatus,
   PageForm,
   PageFormOutcome,
+  ResetPasswordOutcome,
   ResetRequestOutcome,
 } from "#shared/api/page-form-contract.ts";
 import type { Lang } from "#shared/lang.ts";
@@ -28,18 +34,22 @@ export function runPageForm(form: PageForm, context: FormContext): Promise<PageF
   if (form === "newsletter") return subscribe(context);
   if (form === "sign-in") return signIn(context);
   if (form === "reset-request") return requestReset(context);
+  if (form === "reset-password") return resetPassword(context);
   return signUp(context);
 }
 
 /** A refusal before anything runs: another origin than PUBLIC_URL (decision 013). */
 export function refusedPageForm(form: PageForm, fields: Record<string, string>): PageFormAnswer {
   const error = { status: 403, code: "wrong-origin" };
-  const outcome: PageFormOutcome =
-    form === "newsletter"
-      ? { form, status: "wrong-origin", email: fields.email ?? "" }
-      : form === "reset-request"
-        ? { form, error, fields: {}, values: shownValues(fields), sentTo: null }
-        : { form, error, fields: {}, values: shownValues(fields) };
+  const values = shownValues(fields);
+  const outcomes: { [F in PageForm]: Extract<PageFormOutcome, { form: F }> } = {
+    newsletter: { form: "newsletter", status: "wrong-origin", email: fields.email ?? "" },
+    "sign-in": { form: "sign-in", error, fields: {}, values },
+    "sign-up": { form: "sign-up", error, fields: {}, values },
+    "reset-request": { form: "reset-request", error, fields: {}, values, sentTo: null },
+    "reset-password": { form: "reset-password", error, fields: {}, values: {}, done: false },
+  };
+  const outcome = outcomes[form];
   return { kind: "page", status: 403, outcome };
 }
 
@@ -109,6 +119,27 @@ async function requestReset({ fields, callApi }: FormContext): Promise<PageFormA
   const response = await callApi("/api/auth/request-password-reset", parsed.data);
   if (response.ok) return answer(200, { error: null, fields: {}, sentTo: parsed.data.email });
   return answer(response.status, { error: await refusal(response), fields: {}, sentTo: null });
+}
+
+/** The mailed link's form: the new password set with the link's token (single use, expiring). */
+async function resetPassword({ fields, callApi }: FormContext): Promise<PageFormAnswer> {
+  const answer = (status: number, outcome: Omit<ResetPasswordOutcome, "form" | "values">) => ({
+    kind: "page" as const,
+    status,
+    outcome: { form: "reset-password" as const, values: {}, ...outcome },
+  });
+  const parsed = resetPasswordSchema.safeParse({
+    password: fields.password ?? "",
+    confirmPassword: fields.confirmPassword ?? "",
+  });
+  if (!parsed.success)
+    return answer(400, { error: null, fields: fieldErrors(parsed.error.issues), done: false });
+  const response = await callApi("/api/auth/reset-password", {
+    token: fields.token ?? "",
+    newPassword: parsed.data.password,
+  });
+  if (response.ok) return answer(200, { error: null, fields: {}, done: true });
+  return answer(response.status, { error: await refusal(response), fields: {}, done: false });
 }
 
 /** The identity endpoints' refusal, as the page's script would have read it. */

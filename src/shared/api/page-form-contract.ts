@@ -1,14 +1,14 @@
 /**
  * Forms that work before, and without, the page's script (issue 10): the newsletter, sign-in,
- * registration and the password-reset request post to the page itself, which answers with the page
- * and the form's outcome.
+ * registration, the password-reset request and the new password post to the page itself, which
+ * answers with the page and the form's outcome.
  * Once the script runs the same forms are sent from the page instead, as before.
  */
 
 /** The hidden field naming which form was posted. */
 export const PAGE_FORM_FIELD = "form";
 
-export const pageForms = ["newsletter", "sign-in", "sign-up", "reset-request"] as const;
+export const pageForms = ["newsletter", "sign-in", "sign-up", "reset-request", "reset-password"] as const;
 export type PageForm = (typeof pageForms)[number];
 
 export function isPageForm(value: unknown): value is PageForm {
@@ -27,7 +27,7 @@ export type NewsletterStatus =
 
 export type NewsletterOutcome = { form: "newsletter"; status: NewsletterStatus; email: string };
 
-export type AccountFormOutcome<F extends "sign-in" | "sign-up" | "reset-request"> = {
+export type AccountFormOutcome<F extends "sign-in" | "sign-up" | "reset-request" | "reset-password"> = {
   form: F;
   /** A refusal from the identity endpoints, as the page's script would have received it. */
   error: { status: number; code: string } | null;
@@ -40,8 +40,12 @@ export type AccountFormOutcome<F extends "sign-in" | "sign-up" | "reset-request"
 /** "Forgot your password?": where the link went (the same answer for any address), or why not. */
 export type ResetRequestOutcome = AccountFormOutcome<"reset-request"> & { sentTo: string | null };
 
+/** The mailed link's page: the new password saved (the shopper signs in next), or why not. */
+export type ResetPasswordOutcome = AccountFormOutcome<"reset-password"> & { done: boolean };
+
 export type PageFormOutcome =
   | NewsletterOutcome
   | AccountFormOutcome<"sign-in">
   | AccountFormOutcome<"sign-up">
-  | ResetRequestOutcome;
+  | ResetRequestOutcome
+  | ResetPasswordOutcome;

@@ -10,7 +10,9 @@ import { authErrorKey } from "./auth-error-key.ts";
  * A sign-in, registration or reset request posted before the page's script ran (issue 10): what
  * the shopper typed, the field errors and the refusal, to draw the form again as the script would.
  */
-export function usePostedAccountForm<T extends FieldValues>(form: "sign-in" | "sign-up" | "reset-request") {
+export function usePostedAccountForm<T extends FieldValues>(
+  form: "sign-in" | "sign-up" | "reset-request" | "reset-password",
+) {
   const { t } = useTranslation();
   const { origin } = useSite();
   const outcome = usePageFormOutcome(form);
@@ -34,5 +36,9 @@ export function usePostedAccountForm<T extends FieldValues>(form: "sign-in" | "s
     flag: (field: string) => outcome?.values[field] === true,
     /** A reset request that went through: the address the link was mailed to. */
     sentTo: outcome && "sentTo" in outcome ? outcome.sentTo : null,
+    /** A new password that was saved. */
+    done: outcome !== null && "done" in outcome && outcome.done,
+    /** The refusal's code, to tell an expired link from other failures. */
+    errorCode: error?.code ?? null,
   };
 }

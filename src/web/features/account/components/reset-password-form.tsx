@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { resetPasswordSchema, type ResetPasswordForm as Values } from "#shared/api/account-contract.ts";
+import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
@@ -12,16 +13,26 @@ import { FormField } from "#web/ui/form-field.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { resetPassword } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
+import { usePostedAccountForm } from "../use-posted-account-form.ts";
+import { LoginForm } from "./login-form.tsx";
 import { PasswordMeter } from "./password-meter.tsx";
 
-/** /login?restablecer={token}: the mailed link's page, to choose a new password. */
+/**
+ * /login?restablecer={token}: the mailed link's page, to choose a new password. Before the script
+ * runs it posts to itself (issue 10) and the page answers with the sign-in form once it is saved.
+ */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<{ message: string; expired: boolean } | null>(null);
+  const posted = usePostedAccountForm<Values>("reset-password");
+  const [failure, setFailure] = useState<{ message: string; expired: boolean } | null>(
+    posted.failure ? { message: posted.failure, expired: posted.errorCode === "INVALID_TOKEN" } : null,
+  );
   const form = useForm<Values>({
     resolver: zodResolver(resetPasswordSchema),
+    // Passwords are never drawn again, by the server or here.
     defaultValues: { password: "", confirmPassword: "" },
+    errors: posted.errors,
   });
   const { errors, isSubmitting } = form.formState;
   const fieldError = useValidationMessage();
@@ -37,8 +48,24 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setFailure({ message: t(authErrorKey(error)), expired });
     }
   });
+  if (posted.done) {
+    return (
+      <>
+        <p role="status">{t("account.reset.done")}</p>
+        <LoginForm />
+      </>
+    );
+  }
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form
+      className={styles.form}
+      method="post"
+      action={paths.resetPassword(token)}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <input type="hidden" name={PAGE_FORM_FIELD} value="reset-password" />
+      <input type="hidden" name="token" value={token} />
       <h1>{t("account.reset.newTitle")}</h1>
       <FormAlert message={failure?.message ?? null} />
       {failure?.expired && (
