@@ -128,13 +128,14 @@ function kb(bytes: number): string {
 }
 
 type ApiFigures = {
-  cart?: {
+  cart?: ReadonlyArray<{
+    shape: "shoppers" | "one-line";
     connections: number;
     requestsPerSecond: number;
     latencyP50Ms: number;
     latencyP99Ms: number;
     non2xx: number;
-  };
+  }>;
   live?: { changes: number; medianMs: number; p95Ms: number };
   orders?: {
     buyers: number;
@@ -148,10 +149,11 @@ type ApiFigures = {
 
 export function printApi({ cart, live, orders }: ApiFigures): void {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  if (cart) {
+  for (const load of cart ?? []) {
+    const who = load.shape === "shoppers" ? "a shopper each" : "one shopper's one line";
     console.log(
-      `  cart writes, ${cart.connections} connections: ${cart.requestsPerSecond.toFixed(0)} req/s, ` +
-        `p50 ${ms(cart.latencyP50Ms)}, p99 ${ms(cart.latencyP99Ms)}, non-2xx ${cart.non2xx}`,
+      `  cart writes, ${load.connections} connections, ${who}: ${load.requestsPerSecond.toFixed(0)} req/s, ` +
+        `p50 ${ms(load.latencyP50Ms)}, p99 ${ms(load.latencyP99Ms)}, non-2xx ${load.non2xx}`,
     );
   }
   if (live) {

@@ -157,7 +157,7 @@ async function lighthousePart(baseUrl: string): Promise<LighthousePart> {
 type ApiPart = {
   /** Other work on a shared machine weighs on these figures: the load when they started. */
   loadAverage1mAtStart: number | null;
-  cart?: CartLoad;
+  cart?: CartLoad[];
   live?: LiveLatency;
   orders?: OrderLoad;
   error?: string;

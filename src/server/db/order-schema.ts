@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -160,3 +160,23 @@ export const coupon = pgTable("coupon", {
   listed: boolean("listed").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An order with its documents, read in one statement (`db.query.shopOrder`). */
+export const shopOrderRelations = relations(shopOrder, ({ many }) => ({
+  lines: many(orderLine),
+  history: many(orderEvent),
+  payments: many(payment),
+  invoices: many(invoice),
+}));
+export const orderLineRelations = relations(orderLine, ({ one }) => ({
+  order: one(shopOrder, { fields: [orderLine.orderId], references: [shopOrder.id] }),
+}));
+export const orderEventRelations = relations(orderEvent, ({ one }) => ({
+  order: one(shopOrder, { fields: [orderEvent.orderId], references: [shopOrder.id] }),
+}));
+export const paymentRelations = relations(payment, ({ one }) => ({
+  order: one(shopOrder, { fields: [payment.orderId], references: [shopOrder.id] }),
+}));
+export const invoiceRelations = relations(invoice, ({ one }) => ({
+  order: one(shopOrder, { fields: [invoice.orderId], references: [shopOrder.id] }),
+}));

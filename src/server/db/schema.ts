@@ -64,10 +64,15 @@ export { account, rateLimit, session, user, verification } from "./auth-schema.t
 export {
   coupon,
   invoice,
+  invoiceRelations,
   numberSeries,
   orderEvent,
+  orderEventRelations,
   orderLine,
+  orderLineRelations,
   payment,
+  paymentRelations,
   shopOrder,
+  shopOrderRelations,
 } from "./order-schema.ts";
 export { address, cartLine, personalData, signInThrottle, wishlistItem } from "./shopper-schema.ts";

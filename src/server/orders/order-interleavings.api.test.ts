@@ -19,7 +19,6 @@ import { createTestCardProvider } from "../payments/test-card-provider.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
 import { body, madridAddress, orderRequest, type Shopper } from "../testing/test-orders.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
-import { formatNumber } from "./number-series.ts";
 import { settlePayments } from "./payment-settlement.ts";
 
 /**
@@ -397,7 +396,7 @@ async function operatorTarget(
     .select({ last: numberSeries.last })
     .from(numberSeries)
     .where(eq(numberSeries.series, `P${year}`));
-  return formatNumber("", year, (series?.last ?? 0) + 1);
+  return `${year}-${String((series?.last ?? 0) + 1).padStart(6, "0")}`;
 }
 
 function fail(message: string): never {

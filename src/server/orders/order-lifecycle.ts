@@ -3,7 +3,7 @@ import { type OrderStatus, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts
 import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
-import { formatNumber, nextNumber } from "./number-series.ts";
+import { nextNumber, series } from "./number-series.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
 import { refundPending } from "./payment-settlement.ts";
 
@@ -111,7 +111,7 @@ async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise
     await tx.insert(invoice).values({
       orderId,
       kind: "credit-note",
-      number: formatNumber("A", year, await nextNumber(tx, `A${year}`)),
+      number: await nextNumber(tx, series.creditNote(year)),
       correctsId: original.id,
       totalCents: original.totalCents,
       vat: original.vat,

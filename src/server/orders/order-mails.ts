@@ -60,12 +60,17 @@ const texts = {
   },
 } as const;
 
+/** "25 de noviembre": a delivery date (noon UTC of a calendar day), formatters made once. */
+const deliveryDays = {
+  es: new Intl.DateTimeFormat(localeOf.es, { day: "numeric", month: "long", timeZone: "UTC" }),
+  pt: new Intl.DateTimeFormat(localeOf.pt, { day: "numeric", month: "long", timeZone: "UTC" }),
+} satisfies Record<Lang, Intl.DateTimeFormat>;
+
 /** The mail that confirms an order: what was bought, the total, when it arrives, and the link. */
 export function orderPlacedMail(order: OrderView, lang: Lang, origin: string): OrderMail {
   const words = texts[lang];
   const money = (cents: number) => formatPrice(cents / 100, lang);
-  const day = (iso: string) =>
-    new Date(`${iso}T12:00:00Z`).toLocaleDateString(localeOf[lang], { day: "numeric", month: "long" });
+  const day = (iso: string) => deliveryDays[lang].format(new Date(`${iso}T12:00:00Z`));
   const link = `${origin}${paths.purchase(order.id)}`;
   const lines = order.lines.map((line) => `${line.quantity} × ${line.name} — ${money(line.totalCents)}`);
   const paragraphs = [

@@ -5,12 +5,14 @@ import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import { orderPlacedMail, orderStatusMail } from "./order-mails.ts";
-import { loadOrder } from "./order-views.ts";
+import { type LoadedOrder, loadOrder } from "./order-views.ts";
 
 /** What an order's transaction needs to queue the buyer's mail with it. */
 export type OrderMailQueue = {
   /** Queues the mail telling the buyer the order's current status (placed, or a later step). */
   queue(tx: Transaction, orderId: string): Promise<void>;
+  /** The same for an order as its transaction has just read it. */
+  queueLoaded(tx: Transaction, order: LoadedOrder): Promise<void>;
 };
 
 export type OrderNotifier = OrderMailQueue & {
@@ -35,14 +37,16 @@ export function createOrderNotifier(deps: {
   const { db, hub, outbox, origin, logger } = deps;
   const sendNow = () =>
     void outbox.deliver().catch((error: unknown) => logger.error({ err: error }, "order mail not sent yet"));
+  const queueLoaded = async (tx: Transaction, { view, lang }: LoadedOrder) => {
+    const compose = view.status === "pagado" ? orderPlacedMail : orderStatusMail;
+    await outbox.queue(tx, compose(view, lang, origin), `order:${view.id}:${view.status}`);
+  };
   return {
     async queue(tx, orderId) {
       const loaded = await loadOrder(tx, orderId);
-      if (!loaded) return;
-      const { view, lang } = loaded;
-      const compose = view.status === "pagado" ? orderPlacedMail : orderStatusMail;
-      await outbox.queue(tx, compose(view, lang, origin), `order:${orderId}:${view.status}`);
+      if (loaded) await queueLoaded(tx, loaded);
     },
+    queueLoaded,
     async placed(_orderId, userId) {
       await hub.publish(userId, "cart");
       await hub.publish(userId, "orders");

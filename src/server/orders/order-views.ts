@@ -14,6 +14,8 @@ export async function readOrder(
   return (await loadOrder(db, orderId, userId))?.view;
 }
 
+export type LoadedOrder = { view: OrderView; lang: Lang };
+
 /**
  * An order in full with the language it was placed in (its mails and documents speak it);
  * limited to its buyer when `userId` is given.
@@ -22,33 +24,19 @@ export async function loadOrder(
   db: Database,
   orderId: string,
   userId?: string,
-): Promise<{ view: OrderView; lang: Lang } | undefined> {
-  const [order] = await db
-    .select()
-    .from(shopOrder)
-    .where(and(eq(shopOrder.id, orderId), userId === undefined ? undefined : eq(shopOrder.userId, userId)));
+): Promise<LoadedOrder | undefined> {
+  // One statement: the order with its lines, history, payments and invoices.
+  const order = await db.query.shopOrder.findFirst({
+    where: and(eq(shopOrder.id, orderId), userId === undefined ? undefined : eq(shopOrder.userId, userId)),
+    with: {
+      lines: { orderBy: [asc(orderLine.position)] },
+      history: { orderBy: [asc(orderEvent.at)] },
+      payments: { orderBy: [desc(payment.createdAt)] },
+      invoices: { orderBy: [asc(invoice.issuedAt)] },
+    },
+  });
   if (!order) return undefined;
-  // One after the other: inside a transaction they share one connection (pg 9 refuses overlaps).
-  const lines = await db
-    .select()
-    .from(orderLine)
-    .where(eq(orderLine.orderId, orderId))
-    .orderBy(asc(orderLine.position));
-  const history = await db
-    .select()
-    .from(orderEvent)
-    .where(eq(orderEvent.orderId, orderId))
-    .orderBy(asc(orderEvent.at));
-  const payments = await db
-    .select()
-    .from(payment)
-    .where(eq(payment.orderId, orderId))
-    .orderBy(desc(payment.createdAt));
-  const invoices = await db
-    .select()
-    .from(invoice)
-    .where(eq(invoice.orderId, orderId))
-    .orderBy(asc(invoice.issuedAt));
+  const { lines, history, payments, invoices } = order;
   const paid = payments[0];
   const view: OrderView = {
     id: order.id,

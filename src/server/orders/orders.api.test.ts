@@ -8,7 +8,7 @@ import type {
   QuoteView,
 } from "#shared/api/order-contract.ts";
 import { formatPrice } from "#shared/money.ts";
-import { coupon, productStock, shopOrder } from "../db/schema.ts";
+import { coupon, mailOutbox, productStock, shopOrder } from "../db/schema.ts";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
 import { approvedCard, body, orderRequest, quote, shopperWithCart } from "../testing/test-orders.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
@@ -56,6 +56,14 @@ describe("placing an order", () => {
 
     const list = await body<{ items: OrderSummary[] }>(await shopper("GET", "/api/orders"), 200);
     expect(list.items.map((item) => item.id)).toEqual([placed.id]);
+
+    // Numbered last in its transaction, the order's mail still carries its numbers.
+    const [mail] = await api.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `order:${placed.id}:pagado`));
+    expect(mail?.subject).toContain(placed.number);
+    expect(mail?.html).not.toContain("unnumbered");
   });
 
   it("places one order for one checkout, however often it is sent", async () => {

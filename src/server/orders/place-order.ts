@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
-import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
+import type { OrderView, PlaceOrderRequest } from "#shared/api/order-contract.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -18,8 +19,9 @@ import {
 import type { PaymentDecline, PaymentProvider } from "../payments/payment-provider.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import { type Quote, type QuoteError, quoteCheckout } from "./checkout-quote.ts";
-import { formatNumber, nextNumber } from "./number-series.ts";
+import { numberOrder } from "./number-series.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
+import { loadOrder } from "./order-views.ts";
 import { capturePending } from "./payment-settlement.ts";
 
 export type Buyer = { id: string; email: string; name: string; lastName: string };
@@ -120,7 +122,11 @@ export async function placeOrder(
         reference: authorization.reference,
         cardLast4: authorization.cardLast4,
       });
-      await mails.queue(tx, orderId);
+      const written = await loadOrder(tx, orderId);
+      if (!written) throw new Error("Order not stored");
+      // Last, as they are the one lock every checkout shares: the numbers, then the mail.
+      const numbers = await numberOrder(tx, orderId, placedAt.getUTCFullYear());
+      await mails.queueLoaded(tx, { ...written, view: numbered(written.view, numbers) });
       return { orderId, created: true };
     });
   } catch (error) {
@@ -226,8 +232,9 @@ async function storeOrder(tx: Transaction, input: StoreInput): Promise<string> {
       .returning({ available: productStock.available });
     if (taken.length === 0) throw new OutOfStock();
   }
-  const year = placedAt.getUTCFullYear();
-  const number = formatNumber("", year, await nextNumber(tx, `P${year}`));
+  // Numbered by `numberOrder` once everything else is written; until then (inside this
+  // transaction only) the order and its invoice carry a stand-in, unique as numbers must be.
+  const number = `unnumbered-${randomUUID()}`;
   const { totals } = quote;
   const [order] = await tx
     .insert(shopOrder)
@@ -288,11 +295,22 @@ async function storeOrder(tx: Transaction, input: StoreInput): Promise<string> {
   await tx.insert(invoice).values({
     orderId: order.id,
     kind: "invoice",
-    number: formatNumber("F", year, await nextNumber(tx, `F${year}`)),
+    number,
     totalCents: totals.totalCents,
     vat: totals.vat,
     issuedAt: placedAt,
   });
   await tx.delete(cartLine).where(eq(cartLine.userId, buyer.id));
   return order.id;
+}
+
+/** The stored order's view with the numbers it was given. */
+function numbered(view: OrderView, numbers: { order: string; invoice: string }): OrderView {
+  return {
+    ...view,
+    number: numbers.order,
+    invoices: view.invoices.map((document) =>
+      document.kind === "invoice" ? { ...document, number: numbers.invoice } : document,
+    ),
+  };
 }

@@ -78,16 +78,19 @@ export function deliveryEstimate(zone: ShippingZone, method: ShippingMethod, pla
   return { from: day(min), to: day(max) };
 }
 
+/** Built once: a formatter costs far more to make than to use (every quote asks for one). */
+const warehouseClock = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
 /** The warehouse's calendar date and hour, whatever the server's own time zone. */
 function madridClock(instant: Date): { date: Date; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: SHOP_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
+  const parts = warehouseClock.formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   // A local-midnight date: date-fns counts business days on the local calendar.
   return { date: new Date(part("year"), part("month") - 1, part("day")), hour: part("hour") };
