@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
-import Swal from "sweetalert2";
 import { ADDRESS_LIMIT, type AddressForm, type AddressView } from "#shared/api/address-contract.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { confirmDestructive } from "#web/ui/confirm-dialog.ts";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { type AddressChange, useAddresses, useChangeAddresses } from "../api/address-calls.ts";
@@ -44,17 +44,13 @@ export function AddressBook() {
   };
 
   async function remove(address: AddressView) {
-    const answer = await Swal.fire({
-      icon: "warning",
+    const confirmed = await confirmDestructive({
       title: t("addresses.confirmDeleteTitle"),
       text: `${address.street}, ${address.postalCode} ${address.city}`,
-      showCancelButton: true,
-      confirmButtonText: t("addresses.confirmDelete"),
-      cancelButtonText: t("addresses.cancel"),
-      confirmButtonColor: "#c62828",
-      focusCancel: true,
+      confirm: t("addresses.confirmDelete"),
+      cancel: t("addresses.cancel"),
     });
-    if (answer.isConfirmed) await apply({ kind: "delete", id: address.id }, "addresses.deleted");
+    if (confirmed) await apply({ kind: "delete", id: address.id }, "addresses.deleted");
   }
 
   return (

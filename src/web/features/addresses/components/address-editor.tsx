@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { normalizePostalCode } from "#shared/address/postal-code.ts";
-import { countries, regionName, regionsOf } from "#shared/address/regions.ts";
 import { type AddressForm, addressSchema } from "#shared/api/address-contract.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import formStyles from "#web/ui/form.module.css";
 import { useValidationMessage } from "#web/ui/form-alert.tsx";
-import { FormField, SelectField } from "#web/ui/form-field.tsx";
+import { FormField } from "#web/ui/form-field.tsx";
 import styles from "./address-book.module.css";
+import { AddressPlaceFields } from "./address-place-fields.tsx";
 
 export const emptyAddress: AddressForm = {
   name: "",
@@ -37,23 +36,9 @@ export function AddressEditor({ initial, title, offerDefault, onSave, onCancel }
   const fieldError = useValidationMessage();
   const [makeDefault, setMakeDefault] = useState(false);
   const form = useForm<AddressForm>({ resolver: zodResolver(addressSchema), defaultValues: initial });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const country = form.watch("country");
+  const { errors, isSubmitting } = form.formState;
   // The form opens below the list or in place of a card: take the shopper straight to it.
   useEffect(() => form.setFocus("name"), [form.setFocus]);
-
-  /**
-   * Tidies the postal code and, in Spain, guesses the province from its first two digits. No
-   * validation here: a message vanishing on blur would move the save button under the pointer.
-   */
-  const tidyPostalCode = (value: string) => {
-    const postalCode = normalizePostalCode(country, value);
-    form.setValue("postalCode", postalCode);
-    const prefix = postalCode.slice(0, 2);
-    if (country === "ES" && form.getValues("region") === "" && regionName("ES", prefix)) {
-      form.setValue("region", prefix);
-    }
-  };
 
   const onSubmit = form.handleSubmit((values) => onSave(values, makeDefault));
   const field = (name: keyof AddressForm) => `${id}-${name}`;
@@ -90,42 +75,7 @@ export function AddressEditor({ initial, title, offerDefault, onSave, onCancel }
         error={fieldError(errors.floorDoor?.message)}
         {...form.register("floorDoor")}
       />
-      <SelectField
-        id={field("country")}
-        label={t("addresses.country")}
-        autoComplete="country"
-        options={countries.map((code) => ({ value: code, label: t(`addresses.countries.${code}`) }))}
-        {...form.register("country", {
-          onChange: () => form.setValue("region", "", { shouldValidate: isSubmitted }),
-        })}
-      />
-      <div className={styles.pair}>
-        <FormField
-          id={field("postalCode")}
-          label={t("addresses.postalCode")}
-          autoComplete="postal-code"
-          inputMode={country === "ES" ? "numeric" : "text"}
-          placeholder={t(`addresses.postalCodeExample.${country}`)}
-          error={fieldError(errors.postalCode?.message)}
-          {...form.register("postalCode", { onBlur: (event) => tidyPostalCode(event.target.value) })}
-        />
-        <FormField
-          id={field("city")}
-          label={t("addresses.city")}
-          autoComplete="address-level2"
-          error={fieldError(errors.city?.message)}
-          {...form.register("city")}
-        />
-      </div>
-      <SelectField
-        id={field("region")}
-        label={t(`addresses.region.${country}`)}
-        autoComplete="address-level1"
-        placeholder={t("addresses.choose")}
-        options={regionsOf(country).map((region) => ({ value: region.code, label: region.name }))}
-        error={fieldError(errors.region?.message)}
-        {...form.register("region")}
-      />
+      <AddressPlaceFields form={form} field={field} />
       <FormField
         id={field("phone")}
         label={t("addresses.phone")}

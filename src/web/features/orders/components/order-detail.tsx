@@ -6,9 +6,9 @@ import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { NotFoundState } from "#web/ui/not-found-state.tsx";
 import { OrderSummary } from "#web/ui/order-summary.tsx";
-import { Price } from "#web/ui/price.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { useOrder } from "../api/order-calls.ts";
+import { OrderLinesTable } from "./order-lines-table.tsx";
 import { OrderStepButton } from "./order-step-button.tsx";
 import styles from "./orders.module.css";
 import { statusClass } from "./status-class.ts";
@@ -43,38 +43,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
       {order.status === "entregado" && withinWithdrawal(order) && (
         <OrderStepButton order={order} step="return" />
       )}
-      <table className={styles.lines}>
-        <caption className="visually-hidden">{t("orders.products")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("orders.product")}</th>
-            <th scope="col">{t("orders.quantity")}</th>
-            <th scope="col">{t("orders.unitPrice")}</th>
-            <th scope="col">{t("orders.lineTotal")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.productId}>
-              <td>
-                {line.name}
-                <br />
-                <small>
-                  {line.code}
-                  {line.vatRate !== null && ` · ${t("orders.vatRate", { rate: line.vatRate })}`}
-                </small>
-              </td>
-              <td>{line.quantity}</td>
-              <td>
-                <Price euros={line.unitCents / 100} />
-              </td>
-              <td>
-                <Price euros={line.totalCents / 100} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable lines={order.lines} />
       <div className={styles.columns}>
         <section>
           <h2>{t("orders.deliverTo")}</h2>

@@ -1,7 +1,7 @@
-import Swal from "sweetalert2";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import { formatPrice } from "#shared/money.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { confirmDestructive } from "#web/ui/confirm-dialog.ts";
 import { notify } from "#web/ui/toast-queue.ts";
 import { type ShopperStep, useOrderStep } from "../api/order-calls.ts";
 import styles from "./orders.module.css";
@@ -16,17 +16,13 @@ export function OrderStepButton({ order, step }: { order: OrderView; step: Shopp
   const amount = formatPrice(order.totals.totalCents / 100, lang);
   const texts = (key: string) => t(`orders.steps.${step}.${key}`, { number: order.number, amount });
   async function confirmAndTake() {
-    const answer = await Swal.fire({
-      icon: "warning",
+    const confirmed = await confirmDestructive({
       title: texts("title"),
       text: texts("text"),
-      showCancelButton: true,
-      confirmButtonText: texts("confirm"),
-      cancelButtonText: texts("keep"),
-      confirmButtonColor: "#c62828",
-      focusCancel: true,
+      confirm: texts("confirm"),
+      cancel: texts("keep"),
     });
-    if (!answer.isConfirmed) return;
+    if (!confirmed) return;
     try {
       await mutation.mutateAsync(order.id);
       notify(texts("done"), "success");

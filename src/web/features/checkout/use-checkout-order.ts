@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { CardInput, QuoteView } from "#shared/api/order-contract.ts";
+import { paths } from "#shared/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { notify } from "#web/ui/toast-queue.ts";
+import { usePlaceOrder, useQuote } from "./api/checkout-calls.ts";
+import { useCheckoutStore } from "./checkout-store.ts";
+
+const declines = new Set(["card-declined", "processing-error"]);
+/** Answers with a message of their own; anything else gets the generic one. */
+const knownErrors = new Set([
+  "total-changed",
+  "out-of-stock",
+  "order-in-progress",
+  "too-many-requests",
+  "cart-empty",
+  "address-not-found",
+  "product-unavailable",
+  "network",
+]);
+
+/** The server's figures for what the shopper chose so far (none before an address). */
+export function useCheckoutQuote() {
+  const { addressId, shippingMethod, couponCode } = useCheckoutStore();
+  return useQuote(addressId ? { addressId, shippingMethod, ...(couponCode ? { couponCode } : {}) } : null);
+}
+
+/**
+ * Places the checkout's order with the card entered and the total the shopper saw, then shows the
+ * confirmation. A declined card goes back to the payment step with the reason, a refused coupon
+ * to the coupon step; anything else is said in a toast and the figures are asked for again.
+ */
+export function useCheckoutOrder(quote: { data: QuoteView | undefined; refetch: () => unknown }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = useCheckoutStore();
+  const place = usePlaceOrder();
+  const [declined, setDeclined] = useState<string | null>(null);
+
+  async function placeOrder(card: CardInput) {
+    const figures = quote.data;
+    if (!state.addressId || !figures) return;
+    setDeclined(null);
+    try {
+      const order = await place.mutateAsync({
+        idempotencyKey: state.idempotencyKey,
+        addressId: state.addressId,
+        shippingMethod: state.shippingMethod,
+        ...(state.couponCode ? { couponCode: state.couponCode } : {}),
+        invoice: state.invoice,
+        card,
+        expectedTotalCents: figures.totals.totalCents,
+      });
+      // The confirmation page starts the next checkout afresh (see OrderPlaced).
+      void navigate(`${paths.checkoutEnd()}?pedido=${order.id}`);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : "network";
+      if (declines.has(code)) {
+        setDeclined(t(`checkout.declines.${code}`));
+        state.goTo("payment");
+      } else if (code === "coupon-refused") {
+        state.goTo("coupon");
+        void quote.refetch();
+      } else {
+        notify(t(`checkout.errors.${knownErrors.has(code) ? code : "generic"}`), "error");
+        void quote.refetch();
+      }
+    }
+  }
+
+  return { placeOrder, placing: place.isPending, declined, clearDeclined: () => setDeclined(null) };
+}
