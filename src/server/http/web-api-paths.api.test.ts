@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../testing/test-app.ts";
+
+/**
+ * The browser calls the API by path, typed by the shared contracts (decision 021), not by Hono's
+ * client: this is the check the client's types would have made, that every path it asks for is
+ * one the server answers.
+ */
+const webDir = fileURLToPath(new URL("../../web", import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every "/api/…" the web's code names, with `${…}` parts as ":param" and no query string. */
+function calledPaths(): Map<string, string> {
+  const called = new Map<string, string>();
+  for (const file of sourceFiles(webDir)) {
+    const text = readFileSync(file, "utf8");
+    for (const [literal] of text.matchAll(/["`]\/api\/[^"`]*["`]/g)) {
+      const path = literal
+        .slice(1, -1)
+        .replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, ":param")
+        .replace(/\?.*$/, "");
+      called.set(path, file.slice(webDir.length + 1));
+    }
+  }
+  return called;
+}
+
+/** A called path's segments against a route's: a parameter on either side matches any segment. */
+function matches(called: string, route: string): boolean {
+  const a = called.split("/");
+  const b = route.split("/");
+  if (b.at(-1) === "*") return a.slice(0, b.length - 1).every((part, i) => same(part, b[i] ?? ""));
+  return a.length === b.length && a.every((part, i) => same(part, b[i] ?? ""));
+}
+const same = (called: string, route: string) =>
+  called === route || called.startsWith(":") || route.startsWith(":");
+
+let api: TestApi;
+/** The server's routes (not its middleware, which Hono lists for every path). */
+const served = () => [
+  ...api.routes.filter((route) => route.method !== "ALL").map((route) => route.path),
+  // Better-auth's endpoints sit behind one wildcard route.
+  "/api/auth/*",
+];
+
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+describe("the web's API paths", () => {
+  it("are all answered by a route of the server", () => {
+    const routes = served();
+    const called = calledPaths();
+    expect(called.size).toBeGreaterThan(20);
+    const unknown = [...called].filter(([path]) => !routes.some((route) => matches(path, route)));
+    expect(unknown).toEqual([]);
+  });
+
+  it("would notice a path the server does not have", () => {
+    const routes = served();
+    expect(routes.some((route) => matches("/api/cart/:param", route))).toBe(true);
+    expect(routes.some((route) => matches("/api/carts/:param", route))).toBe(false);
+    expect(routes.some((route) => matches("/api/orders/:param/refund", route))).toBe(false);
+  });
+});
