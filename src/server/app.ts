@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
@@ -16,6 +15,7 @@ import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import { bodyLimit } from "./http/body-limit.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";

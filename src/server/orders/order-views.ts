@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, max, ne } from "drizzle-orm";
+import { and, asc, desc, eq, max, ne, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { CreditNoteSummary, OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
 import type { InvoiceDocument } from "../invoices/invoice-pdf.ts";
 
@@ -16,25 +17,55 @@ export async function readOrder(
 
 export type LoadedOrder = { view: OrderView; lang: Lang };
 
+const everything = {
+  lines: { orderBy: [asc(orderLine.position)] },
+  history: { orderBy: [asc(orderEvent.at)] },
+  payments: { orderBy: [desc(payment.createdAt)] },
+  invoices: { orderBy: [asc(invoice.issuedAt)] },
+};
+
+/** One statement: the order with its lines, history, payments and invoices. */
+function orderQuery(db: Database | Transaction, forBuyer: boolean) {
+  const id = eq(shopOrder.id, sql.placeholder("orderId"));
+  return db.query.shopOrder.findFirst({
+    where: forBuyer ? and(id, eq(shopOrder.userId, sql.placeholder("userId"))) : id,
+    with: everything,
+  });
+}
+
+const prepare = (db: Database | Transaction, forBuyer: boolean) =>
+  orderQuery(db, forBuyer).prepare(forBuyer ? "order-load-for-buyer" : "order-load");
+type OrderQueries = { any: ReturnType<typeof prepare>; forBuyer: ReturnType<typeof prepare> };
+
+/**
+ * The order query of each database, built once (building it took a millisecond, twice per
+ * checkout) and run by name, so PostgreSQL plans it once per connection. A transaction (an
+ * order's status changing) builds its own.
+ */
+const prepared = new WeakMap<Database, OrderQueries>();
+function preparedFor(db: Database): OrderQueries {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = { any: prepare(db, false), forBuyer: prepare(db, true) };
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
 /**
  * An order in full with the language it was placed in (its mails and documents speak it);
  * limited to its buyer when `userId` is given.
  */
 export async function loadOrder(
-  db: Database,
+  db: Database | Transaction,
   orderId: string,
   userId?: string,
 ): Promise<LoadedOrder | undefined> {
-  // One statement: the order with its lines, history, payments and invoices.
-  const order = await db.query.shopOrder.findFirst({
-    where: and(eq(shopOrder.id, orderId), userId === undefined ? undefined : eq(shopOrder.userId, userId)),
-    with: {
-      lines: { orderBy: [asc(orderLine.position)] },
-      history: { orderBy: [asc(orderEvent.at)] },
-      payments: { orderBy: [desc(payment.createdAt)] },
-      invoices: { orderBy: [asc(invoice.issuedAt)] },
-    },
-  });
+  const values = { orderId, userId };
+  const forBuyer = userId !== undefined;
+  const query =
+    db instanceof PgTransaction ? prepare(db, forBuyer) : preparedFor(db)[forBuyer ? "forBuyer" : "any"];
+  const order = await query.execute(values);
   if (!order) return undefined;
   const { lines, history, payments, invoices } = order;
   const paid = payments[0];

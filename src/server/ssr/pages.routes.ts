@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import { isPageForm, PAGE_FORM_FIELD, type PageFormOutcome } from "#shared/api/page-form-contract.ts";
@@ -10,6 +9,7 @@ import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts"
 import { paths, SEARCH_FORM_FIELD } from "#shared/paths.ts";
 import type { RendererModule } from "#shared/ssr-contract.ts";
 import { type PageFormAnswer, refusedPageForm, runPageForm } from "../forms/page-forms.ts";
+import { bodyLimit } from "../http/body-limit.ts";
 import { type OriginPolicy, requestOrigin } from "../http/origin-policy.ts";
 import { writeJudge } from "../http/same-origin-writes.ts";
 import type { Logger } from "../logger.ts";
