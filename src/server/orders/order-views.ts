@@ -66,7 +66,19 @@ export async function loadOrder(
   const query =
     db instanceof PgTransaction ? prepare(db, forBuyer) : preparedFor(db)[forBuyer ? "forBuyer" : "any"];
   const order = await query.execute(values);
-  if (!order) return undefined;
+  return order && toLoadedOrder(order);
+}
+
+/** An order's rows as stored: the order with its lines, history, payments (newest first) and invoices. */
+export type OrderRows = typeof shopOrder.$inferSelect & {
+  lines: (typeof orderLine.$inferSelect)[];
+  history: (typeof orderEvent.$inferSelect)[];
+  payments: (typeof payment.$inferSelect)[];
+  invoices: (typeof invoice.$inferSelect)[];
+};
+
+/** What the shopper, the operator and the mails are shown of an order's rows. */
+export function toLoadedOrder(order: OrderRows): LoadedOrder {
   const { lines, history, payments, invoices } = order;
   const paid = payments[0];
   const view: OrderView = {

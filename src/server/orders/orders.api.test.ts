@@ -9,9 +9,11 @@ import type {
 } from "#shared/api/order-contract.ts";
 import { formatPrice } from "#shared/money.ts";
 import { coupon, mailOutbox, productStock, shopOrder } from "../db/schema.ts";
-import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { approvedCard, body, orderRequest, quote, shopperWithCart } from "../testing/test-orders.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
+import { orderPlacedMail } from "./order-mails.ts";
+import { loadOrder } from "./order-views.ts";
 
 let api: TestApi;
 
@@ -64,6 +66,11 @@ describe("placing an order", () => {
       .where(eq(mailOutbox.key, `order:${placed.id}:pagado`));
     expect(mail?.subject).toContain(placed.number);
     expect(mail?.html).not.toContain("unnumbered");
+    // Made from the rows as they were written, it is the mail the stored order makes.
+    const stored = await loadOrder(api.database.db, placed.id);
+    if (!stored) throw new Error("order not stored");
+    const expected = orderPlacedMail(stored.view, stored.lang, TEST_ORIGIN);
+    expect(mail).toMatchObject({ subject: expected.subject, text: expected.text, html: expected.html });
   });
 
   it("places one order for one checkout, however often it is sent", async () => {

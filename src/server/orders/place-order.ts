@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
-import type { OrderView, PlaceOrderRequest } from "#shared/api/order-contract.ts";
+import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -21,7 +21,7 @@ import { readStock } from "../stock/stock-repository.ts";
 import { type Quote, type QuoteError, quoteCheckout } from "./checkout-quote.ts";
 import { numberOrder } from "./number-series.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
-import { loadOrder } from "./order-views.ts";
+import { type OrderRows, toLoadedOrder } from "./order-views.ts";
 import { capturePending } from "./payment-settlement.ts";
 
 export type Buyer = { id: string; email: string; name: string; lastName: string };
@@ -74,12 +74,10 @@ export async function placeOrder(
   request: Parsed,
   lang: Lang,
 ): Promise<PlaceOrderOutcome> {
-  const existing = await findByKey(db, buyer.id, request.idempotencyKey);
-  if (existing) return { ok: true, orderId: existing, created: false };
-
   const placedAt = now();
-  // A refusal may come from this very checkout, sent again, having just emptied the cart or taken
-  // the stock: its order is the answer then.
+  // A refusal may come from this very checkout, sent again, having emptied the cart or taken the
+  // stock: its order is the answer then. (A checkout sent again is found by its key here or in
+  // the transaction, so a new one, the common case, is not looked for first.)
   const refusedUnlessPlaced = async (refusal: Extract<PlaceOrderOutcome, { ok: false }>) => {
     const stored = await findByKey(db, buyer.id, request.idempotencyKey);
     return stored ? ({ ok: true, orderId: stored, created: false } as const) : refusal;
@@ -112,7 +110,7 @@ export async function placeOrder(
         throw new Refused({ ok: false, error: "payment-declined", decline: authorization.decline });
       hold = authorization.reference;
       if (quote.coupon) await recheckCoupon(tx, catalog, buyer.id, request, placedAt, quote.coupon.code);
-      const orderId = await storeOrder(tx, {
+      const written = await storeOrder(tx, {
         buyer,
         request,
         quote,
@@ -122,12 +120,11 @@ export async function placeOrder(
         reference: authorization.reference,
         cardLast4: authorization.cardLast4,
       });
-      const written = await loadOrder(tx, orderId);
-      if (!written) throw new Error("Order not stored");
-      // Last, as they are the one lock every checkout shares: the numbers, then the mail.
-      const numbers = await numberOrder(tx, orderId, placedAt.getUTCFullYear());
-      await mails.queueLoaded(tx, { ...written, view: numbered(written.view, numbers) });
-      return { orderId, created: true };
+      // Last, as they are the one lock every checkout shares: the numbers, then the mail (made
+      // from the rows as written, not read back).
+      const numbers = await numberOrder(tx, written.id, placedAt.getUTCFullYear());
+      await mails.queueLoaded(tx, toLoadedOrder(numbered(written, numbers)));
+      return { orderId: written.id, created: true };
     });
   } catch (error) {
     // Nothing was stored: the hold on the card goes.
@@ -217,7 +214,8 @@ type StoreInput = {
   cardLast4: string;
 };
 
-async function storeOrder(tx: Transaction, input: StoreInput): Promise<string> {
+/** Stores the order and everything with it, and gives back the rows as written. */
+async function storeOrder(tx: Transaction, input: StoreInput): Promise<OrderRows> {
   const { buyer, request, quote, placedAt } = input;
   // In product order, as every step that changes stock takes its rows: two carts holding the same
   // products in another order would otherwise each hold a row the other waits for (a deadlock).
@@ -264,53 +262,66 @@ async function storeOrder(tx: Transaction, input: StoreInput): Promise<string> {
       deliveryTo: quote.delivery.to,
       placedAt,
     })
-    .returning({ id: shopOrder.id });
+    .returning();
   if (!order) throw new Error("Order not stored");
-  await tx.insert(orderLine).values(
-    totals.lines.map((line, position) => {
-      const product = quote.products[position];
-      return {
-        orderId: order.id,
-        position,
-        productId: line.productId,
-        code: product?.codigo ?? "",
-        name: (input.lang === "pt" ? product?.pt.texto : product?.texto) ?? "",
-        quantity: line.quantity,
-        unitCents: line.unitCents,
-        totalCents: line.totalCents,
-        vatRate: vatRate(quote.zone, line.vatClass),
-      };
-    }),
-  );
-  await tx.insert(orderEvent).values({ orderId: order.id, status: "pagado", at: placedAt });
-  await tx.insert(payment).values({
-    orderId: order.id,
-    provider: input.provider,
-    reference: input.reference,
-    status: "authorized",
-    amountCents: totals.totalCents,
-    cardLast4: input.cardLast4,
-    createdAt: placedAt,
-  });
-  await tx.insert(invoice).values({
-    orderId: order.id,
-    kind: "invoice",
-    number,
-    totalCents: totals.totalCents,
-    vat: totals.vat,
-    issuedAt: placedAt,
-  });
+  const lines = await tx
+    .insert(orderLine)
+    .values(
+      totals.lines.map((line, position) => {
+        const product = quote.products[position];
+        return {
+          orderId: order.id,
+          position,
+          productId: line.productId,
+          code: product?.codigo ?? "",
+          name: (input.lang === "pt" ? product?.pt.texto : product?.texto) ?? "",
+          quantity: line.quantity,
+          unitCents: line.unitCents,
+          totalCents: line.totalCents,
+          vatRate: vatRate(quote.zone, line.vatClass),
+        };
+      }),
+    )
+    .returning();
+  const history = await tx
+    .insert(orderEvent)
+    .values({ orderId: order.id, status: "pagado", at: placedAt })
+    .returning();
+  const payments = await tx
+    .insert(payment)
+    .values({
+      orderId: order.id,
+      provider: input.provider,
+      reference: input.reference,
+      status: "authorized",
+      amountCents: totals.totalCents,
+      cardLast4: input.cardLast4,
+      createdAt: placedAt,
+    })
+    .returning();
+  const invoices = await tx
+    .insert(invoice)
+    .values({
+      orderId: order.id,
+      kind: "invoice",
+      number,
+      totalCents: totals.totalCents,
+      vat: totals.vat,
+      issuedAt: placedAt,
+    })
+    .returning();
   await tx.delete(cartLine).where(eq(cartLine.userId, buyer.id));
-  return order.id;
+  lines.sort((a, b) => a.position - b.position);
+  return { ...order, lines, history, payments, invoices };
 }
 
-/** The stored order's view with the numbers it was given. */
-function numbered(view: OrderView, numbers: { order: string; invoice: string }): OrderView {
+/** The stored order's rows with the numbers it was given. */
+function numbered(rows: OrderRows, numbers: { order: string; invoice: string }): OrderRows {
   return {
-    ...view,
+    ...rows,
     number: numbers.order,
-    invoices: view.invoices.map((document) =>
-      document.kind === "invoice" ? { ...document, number: numbers.invoice } : document,
+    invoices: rows.invoices.map((row) =>
+      row.kind === "invoice" ? { ...row, number: numbers.invoice } : row,
     ),
   };
 }
