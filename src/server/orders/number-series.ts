@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { executeNamed, type Transaction } from "../db/client.ts";
+import { namedStatement, type Transaction } from "../db/client.ts";
 import { numberSeries } from "../db/schema.ts";
 
 /** A yearly series: its counter row's name, and what its numbers start with. */
@@ -14,7 +14,7 @@ export const series = {
 };
 
 /** The counter as a number: the prefix, then at least six digits, so numbers sort as text. */
-function numbered(prefix: string, counter: SQL): SQL<string> {
+function numbered(prefix: string | Placeholder, counter: SQL): SQL<string> {
   return sql<string>`${prefix} || lpad(${counter}::text, greatest(6, length(${counter}::text)), '0')`;
 }
 
@@ -37,6 +37,34 @@ const numbersSchema = z.object({
   rows: z.tuple([z.object({ order_number: z.string(), invoice_number: z.string() })]),
 });
 
+const value = sql.placeholder;
+const numberBoth = namedStatement<{
+  orderSeries: string;
+  orderPrefix: string;
+  invoiceSeries: string;
+  invoicePrefix: string;
+  orderId: string;
+}>(
+  "number-order",
+  sql`
+    with taken as (
+      insert into number_series (series, last) values (${value("orderSeries")}, 1), (${value("invoiceSeries")}, 1)
+      on conflict (series) do update set last = number_series.last + 1
+      returning series, last
+    ), numbered_order as (
+      update shop_order set number = ${numbered(value("orderPrefix"), sql`taken.last`)}
+      from taken where taken.series = ${value("orderSeries")} and shop_order.id = ${value("orderId")}
+      returning shop_order.number
+    ), numbered_invoice as (
+      update invoice set number = ${numbered(value("invoicePrefix"), sql`taken.last`)}
+      from taken where taken.series = ${value("invoiceSeries")} and invoice.order_id = ${value("orderId")}
+        and invoice.kind = 'invoice'
+      returning invoice.number
+    )
+    select numbered_order.number as order_number, numbered_invoice.number as invoice_number
+    from numbered_order, numbered_invoice`,
+);
+
 /**
  * Numbers an order and its invoice, both stored earlier in the transaction, in one statement. The
  * two counters are the one lock every checkout shares, held from here to the commit: taken last,
@@ -51,27 +79,13 @@ export async function numberOrder(
 ): Promise<{ order: string; invoice: string }> {
   const order = series.order(year);
   const invoice = series.invoice(year);
-  const result = await executeNamed(
-    tx,
-    "number-order",
-    sql`
-    with taken as (
-      insert into number_series (series, last) values (${order.name}, 1), (${invoice.name}, 1)
-      on conflict (series) do update set last = number_series.last + 1
-      returning series, last
-    ), numbered_order as (
-      update shop_order set number = ${numbered(order.prefix, sql`taken.last`)}
-      from taken where taken.series = ${order.name} and shop_order.id = ${orderId}
-      returning shop_order.number
-    ), numbered_invoice as (
-      update invoice set number = ${numbered(invoice.prefix, sql`taken.last`)}
-      from taken where taken.series = ${invoice.name} and invoice.order_id = ${orderId}
-        and invoice.kind = 'invoice'
-      returning invoice.number
-    )
-    select numbered_order.number as order_number, numbered_invoice.number as invoice_number
-    from numbered_order, numbered_invoice`,
-  );
+  const result = await numberBoth(tx, {
+    orderSeries: order.name,
+    orderPrefix: order.prefix,
+    invoiceSeries: invoice.name,
+    invoicePrefix: invoice.prefix,
+    orderId,
+  });
   const [row] = numbersSchema.parse(result).rows;
   return { order: row.order_number, invoice: row.invoice_number };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Database, executeNamed } from "../db/client.ts";
+import { type Database, namedStatement } from "../db/client.ts";
 import type { Announcement } from "../live/change-hub.ts";
 
 /** A cart line with the stock its product has now. */
@@ -27,45 +27,86 @@ const rowSchema = z.object({
 });
 const resultSchema = z.object({ rows: z.array(rowSchema) });
 
+const value = sql.placeholder;
+
 /**
- * The shopper's lines in the order they were added, with their stock, joined to a one-row head so
- * an empty cart still answers; `lines` is a query over `cart_line` as the statement sees it.
+ * A cart statement: the shopper's lines in the order they were added, with their stock, joined to
+ * a one-row head so an empty cart still answers; `lines` is a query over `cart_line` as the
+ * statement sees it. Built once, its values given at each call.
  */
-async function run(db: Database, name: string, lines: SQL, head: SQL, withClauses: SQL): Promise<CartWrite> {
-  const result = await executeNamed(
-    db,
+function cartStatement<Values extends Record<string, unknown>>(
+  name: string,
+  parts: { lines: SQL; head: SQL; withClauses?: SQL },
+) {
+  const statement = namedStatement<Values>(
     name,
     sql`
-    ${withClauses}
-    select ${head}, lines.product_id, lines.quantity, product_stock.available
+    ${parts.withClauses ?? sql``}
+    select ${parts.head}, lines.product_id, lines.quantity, product_stock.available
     from (select 1) as head
-    left join (${lines}) as lines on true
+    left join (${parts.lines}) as lines on true
     left join product_stock on product_stock.product_id = lines.product_id
     order by lines.added_at, lines.product_id`,
   );
-  const rows = resultSchema.parse(result).rows;
-  const first = rows[0];
-  return {
-    written: (first?.written ?? 0) > 0,
-    limit: first?.limit_units ?? 0,
-    lines: rows.flatMap((row) =>
-      row.product_id === null || row.quantity === null
-        ? []
-        : [{ productId: row.product_id, quantity: row.quantity, available: row.available ?? 0 }],
-    ),
+  return async (db: Database, values: Values): Promise<CartWrite> => {
+    const rows = resultSchema.parse(await statement(db, values)).rows;
+    const first = rows[0];
+    return {
+      written: (first?.written ?? 0) > 0,
+      limit: first?.limit_units ?? 0,
+      lines: rows.flatMap((row) =>
+        row.product_id === null || row.quantity === null
+          ? []
+          : [{ productId: row.product_id, quantity: row.quantity, available: row.available ?? 0 }],
+      ),
+    };
   };
 }
 
+const read = cartStatement<{ userId: string }>("cart-read", {
+  lines: sql`select product_id, quantity, added_at from cart_line where user_id = ${value("userId")}`,
+  head: sql`null::int as limit_units, 0 as written`,
+});
+
 /** The cart, one statement. */
 export function readCart(db: Database, userId: string): Promise<CartWrite> {
-  return run(
-    db,
-    "cart-read",
-    sql`select product_id, quantity, added_at from cart_line where user_id = ${userId}`,
-    sql`null::int as limit_units, 0 as written`,
-    sql``,
-  );
+  return read(db, { userId });
 }
+
+type LineWrite = {
+  userId: string;
+  productId: number;
+  quantity: number;
+  perOrderCap: number;
+  channel: string;
+  payload: string;
+};
+
+/** Adds units to a line (`add`) or sets its quantity (`set`), as `writeCartLine` says. */
+function lineWrite(mode: "add" | "set") {
+  const next = mode === "add" ? sql`cart_line.quantity + excluded.quantity` : sql`excluded.quantity`;
+  const [userId, productId, quantity] = [value("userId"), value("productId"), value("quantity")];
+  return cartStatement<LineWrite>(`cart-${mode}`, {
+    lines: sql`select product_id, quantity, added_at from cart_line
+        where user_id = ${userId} and (product_id <> ${productId} or not exists (select 1 from written))
+        union all
+        select product_id, quantity, added_at from written`,
+    head: sql`(select units from cap) as limit_units, (select count(*)::int from announced) as written`,
+    withClauses: sql`with cap as (
+          select least(available, ${value("perOrderCap")}::int) as units
+          from product_stock where product_id = ${productId}
+        ),
+        written as (
+          insert into cart_line (user_id, product_id, quantity)
+          select ${userId}, ${productId}, ${quantity}::int from cap where ${quantity}::int <= cap.units
+          on conflict (user_id, product_id) do update set quantity = ${next}
+            where ${next} <= (select units from cap)
+          returning product_id, quantity, added_at
+        ),
+        announced as (select pg_notify(${value("channel")}, ${value("payload")}) from written)`,
+  });
+}
+const lineWrites = { add: lineWrite("add"), set: lineWrite("set") };
 
 /**
  * Adds units to a line (`add`) or sets its quantity (`set`) if one order may hold that many, in
@@ -78,30 +119,23 @@ export function writeCartLine(
   change: { userId: string; productId: number; quantity: number; mode: "add" | "set"; perOrderCap: number },
   announce: Announcement,
 ): Promise<CartWrite> {
-  const { userId, productId, quantity, perOrderCap } = change;
-  const next = change.mode === "add" ? sql`cart_line.quantity + excluded.quantity` : sql`excluded.quantity`;
-  return run(
-    db,
-    `cart-${change.mode}`,
-    sql`select product_id, quantity, added_at from cart_line
-        where user_id = ${userId} and (product_id <> ${productId} or not exists (select 1 from written))
-        union all
-        select product_id, quantity, added_at from written`,
-    sql`(select units from cap) as limit_units, (select count(*)::int from announced) as written`,
-    sql`with cap as (
-          select least(available, ${perOrderCap}::int) as units
-          from product_stock where product_id = ${productId}
-        ),
-        written as (
-          insert into cart_line (user_id, product_id, quantity)
-          select ${userId}, ${productId}, ${quantity}::int from cap where ${quantity}::int <= cap.units
-          on conflict (user_id, product_id) do update set quantity = ${next}
-            where ${next} <= (select units from cap)
-          returning product_id, quantity, added_at
-        ),
-        announced as (select pg_notify(${announce.channel}, ${announce.payload}) from written)`,
-  );
+  const { mode, ...values } = change;
+  return lineWrites[mode](db, { ...values, ...announce });
 }
+
+const remove = cartStatement<{ userId: string; productId: number; channel: string; payload: string }>(
+  "cart-remove",
+  {
+    lines: sql`select product_id, quantity, added_at from cart_line
+        where user_id = ${value("userId")} and product_id <> ${value("productId")}`,
+    head: sql`null::int as limit_units, (select count(*)::int from announced) as written`,
+    withClauses: sql`with removed as (
+          delete from cart_line where user_id = ${value("userId")} and product_id = ${value("productId")}
+          returning product_id
+        ),
+        announced as (select pg_notify(${value("channel")}, ${value("payload")}) from removed)`,
+  },
+);
 
 /** Takes a product out of the cart, announces it, and reads the rest back, one statement. */
 export function removeCartLine(
@@ -110,15 +144,5 @@ export function removeCartLine(
   productId: number,
   announce: Announcement,
 ): Promise<CartWrite> {
-  return run(
-    db,
-    "cart-remove",
-    sql`select product_id, quantity, added_at from cart_line
-        where user_id = ${userId} and product_id <> ${productId}`,
-    sql`null::int as limit_units, (select count(*)::int from announced) as written`,
-    sql`with removed as (
-          delete from cart_line where user_id = ${userId} and product_id = ${productId} returning product_id
-        ),
-        announced as (select pg_notify(${announce.channel}, ${announce.payload}) from removed)`,
-  );
+  return remove(db, { userId, productId, ...announce });
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Database, executeNamed } from "../db/client.ts";
+import { type Database, namedStatement } from "../db/client.ts";
 import type { Announcement } from "../live/change-hub.ts";
 
 /** A wish-list item with the stock its product has now. */
@@ -16,45 +16,69 @@ const resultSchema = z.object({
   ),
 });
 
+const value = sql.placeholder;
+
 /**
- * The items `items` selects (a query over `wishlist_item` as the statement sees it) with their
- * stock, joined to a one-row head that makes the statement run `announced` (when it has one).
+ * A wish-list statement: the items `items` selects (a query over `wishlist_item` as the statement
+ * sees it) with their stock, joined to a one-row head that makes the statement run `announced`
+ * (when it has one). Built once, its values given at each call.
  */
-async function run(
-  db: Database,
+function wishlistStatement<Values extends Record<string, unknown>>(
   name: string,
-  withClauses: SQL,
-  items: SQL,
-  head: SQL = sql`0`,
-): Promise<WishlistRow[]> {
-  const result = await executeNamed(
-    db,
+  parts: { items: SQL; withClauses?: SQL; head?: SQL },
+) {
+  const statement = namedStatement<Values>(
     name,
     sql`
-    ${withClauses}
-    select ${head} as announced, items.product_id, items.added_at, product_stock.available
+    ${parts.withClauses ?? sql``}
+    select ${parts.head ?? sql`0`} as announced, items.product_id, items.added_at, product_stock.available
     from (select 1) as head
-    left join (${items}) as items on true
+    left join (${parts.items}) as items on true
     left join product_stock on product_stock.product_id = items.product_id
     order by items.added_at, items.product_id`,
   );
-  return resultSchema
-    .parse(result)
-    .rows.flatMap((row) =>
-      row.product_id === null || row.added_at === null
-        ? []
-        : [{ productId: row.product_id, addedAt: row.added_at, available: row.available ?? 0 }],
-    );
+  return async (db: Database, values: Values): Promise<WishlistRow[]> =>
+    resultSchema
+      .parse(await statement(db, values))
+      .rows.flatMap((row) =>
+        row.product_id === null || row.added_at === null
+          ? []
+          : [{ productId: row.product_id, addedAt: row.added_at, available: row.available ?? 0 }],
+      );
 }
 
+const read = wishlistStatement<{ userId: string }>("wishlist-read", {
+  items: sql`select product_id, added_at from wishlist_item where user_id = ${value("userId")}`,
+});
+
 export function readWishlist(db: Database, userId: string): Promise<WishlistRow[]> {
-  return run(
-    db,
-    "wishlist-read",
-    sql``,
-    sql`select product_id, added_at from wishlist_item where user_id = ${userId}`,
-  );
+  return read(db, { userId });
 }
+
+type Change = { userId: string; productId: number; channel: string; payload: string };
+
+function change(mode: "add" | "remove") {
+  const [userId, productId] = [value("userId"), value("productId")];
+  const changed =
+    mode === "add"
+      ? sql`insert into wishlist_item (user_id, product_id) values (${userId}, ${productId})
+            on conflict do nothing returning product_id, added_at`
+      : sql`delete from wishlist_item where user_id = ${userId} and product_id = ${productId}
+            returning product_id, added_at`;
+  const items =
+    mode === "add"
+      ? sql`select product_id, added_at from wishlist_item where user_id = ${userId}
+            union all select product_id, added_at from changed`
+      : sql`select product_id, added_at from wishlist_item
+            where user_id = ${userId} and product_id not in (select product_id from changed)`;
+  return wishlistStatement<Change>(`wishlist-${mode}`, {
+    withClauses: sql`with changed as (${changed}),
+        announced as (select pg_notify(${value("channel")}, ${value("payload")}) from changed)`,
+    items,
+    head: sql`(select count(*)::int from announced)`,
+  });
+}
+const changes = { add: change("add"), remove: change("remove") };
 
 /**
  * Adds a product (once) or takes it off, announces the change when there was one (NOTIFY, sent
@@ -62,28 +86,8 @@ export function readWishlist(db: Database, userId: string): Promise<WishlistRow[
  */
 export function changeWishlist(
   db: Database,
-  change: { userId: string; productId: number; mode: "add" | "remove" },
+  { mode, ...values }: { userId: string; productId: number; mode: "add" | "remove" },
   announce: Announcement,
 ): Promise<WishlistRow[]> {
-  const { userId, productId } = change;
-  const changed =
-    change.mode === "add"
-      ? sql`insert into wishlist_item (user_id, product_id) values (${userId}, ${productId})
-            on conflict do nothing returning product_id, added_at`
-      : sql`delete from wishlist_item where user_id = ${userId} and product_id = ${productId}
-            returning product_id, added_at`;
-  const items =
-    change.mode === "add"
-      ? sql`select product_id, added_at from wishlist_item where user_id = ${userId}
-            union all select product_id, added_at from changed`
-      : sql`select product_id, added_at from wishlist_item
-            where user_id = ${userId} and product_id not in (select product_id from changed)`;
-  return run(
-    db,
-    `wishlist-${change.mode}`,
-    sql`with changed as (${changed}),
-        announced as (select pg_notify(${announce.channel}, ${announce.payload}) from changed)`,
-    items,
-    sql`(select count(*)::int from announced)`,
-  );
+  return changes[mode](db, { ...values, ...announce });
 }

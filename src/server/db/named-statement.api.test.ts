@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openTestDatabase } from "../testing/test-database.ts";
-import { type DatabaseHandle, executeNamed } from "./client.ts";
+import { type DatabaseHandle, namedStatement } from "./client.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -10,12 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-describe("executeNamed", () => {
+const sum = namedStatement<{ a: number; b: number }>(
+  "probe-sum",
+  sql`select ${sql.placeholder("a")}::int + ${sql.placeholder("b")}::int as sum`,
+);
+
+describe("namedStatement", () => {
   it("answers as execute does, the statement kept by name on the connection on PostgreSQL", async () => {
     await database.db.transaction(async (tx) => {
       // One transaction, one connection: the statement prepared there is in its list.
-      const named = await executeNamed(tx, "probe-sum", sql`select ${2}::int + ${3}::int as sum`);
-      const again = await executeNamed(tx, "probe-sum", sql`select ${4}::int + ${5}::int as sum`);
+      const named = await sum(tx, { a: 2, b: 3 });
+      const again = await sum(tx, { a: 4, b: 5 });
       expect(named).toMatchObject({ rows: [{ sum: 5 }] });
       expect(again).toMatchObject({ rows: [{ sum: 9 }] });
       const prepared = z
@@ -25,5 +30,9 @@ describe("executeNamed", () => {
       if (database.kind === "postgres") expect(names).toContain("probe-sum");
       else expect(names).not.toContain("probe-sum");
     });
+  });
+
+  it("fails a call that leaves a value out", async () => {
+    await expect(sum(database.db, { a: 1 } as { a: number; b: number })).rejects.toThrow(/b/);
   });
 });
