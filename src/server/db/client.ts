@@ -18,8 +18,8 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
-  /** PostgreSQL NOTIFY: reaches every process listening on this database. */
-  notify(channel: string, payload: string): Promise<void>;
+  /** PostgreSQL NOTIFY, one per payload, in one statement: reaches every process listening. */
+  notify(channel: string, ...payloads: string[]): Promise<void>;
   /** PostgreSQL LISTEN; resolves to a function that stops listening. */
   listen(
     channel: string,
@@ -44,6 +44,12 @@ export function namedStatement<Values extends Record<string, unknown>>(
 ): (db: Database | Transaction, values: Values) => Promise<unknown> {
   const query = dialect.sqlToQuery(statement);
   return (db, values) => db._.session.prepareQuery(query, undefined, name, false).execute(values);
+}
+
+/** `select pg_notify($1, $2), pg_notify($1, $3)…`: a channel, then each payload. */
+function notifyStatement(payloads: number): string {
+  const calls = Array.from({ length: payloads }, (_, index) => `pg_notify($1, $${index + 2})`);
+  return `select ${calls.join(", ")}`;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -76,8 +82,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query("select 1");
     },
-    notify: async (channel, payload) => {
-      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    notify: async (channel, ...payloads) => {
+      await client.query(notifyStatement(payloads.length), [channel, ...payloads]);
     },
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
@@ -101,8 +107,8 @@ async function openPostgres(
     ping: async () => {
       await pool.query("select 1");
     },
-    notify: async (channel, payload) => {
-      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    notify: async (channel, ...payloads) => {
+      await pool.query(notifyStatement(payloads.length), [channel, ...payloads]);
     },
     // LISTEN needs a connection of its own, outside the pool.
     listen: async (channel, onPayload, onError) => {

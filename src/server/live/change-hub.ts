@@ -11,8 +11,8 @@ export type ChangeListener = (document: ShopperDocument) => void;
 export type Announcement = { channel: string; payload: string };
 
 export type ChangeHub = {
-  /** Tells every server process sharing the database that a shopper's document changed. */
-  publish(userId: string, document: ShopperDocument): Promise<void>;
+  /** Tells every server process sharing the database that a shopper's documents changed. */
+  publish(userId: string, ...documents: [ShopperDocument, ...ShopperDocument[]]): Promise<void>;
   /** The same message, for a write statement to send itself (one round trip instead of two). */
   announcement(userId: string, document: ShopperDocument): Announcement;
   subscribe(userId: string, listener: ChangeListener): () => void;
@@ -37,10 +37,8 @@ export async function createChangeHub(database: DatabaseHandle, logger: Logger):
     payload: JSON.stringify({ userId, document }),
   });
   return {
-    publish: (userId, document) => {
-      const { channel, payload } = announcement(userId, document);
-      return database.notify(channel, payload);
-    },
+    publish: (userId, ...documents) =>
+      database.notify(CHANNEL, ...documents.map((document) => announcement(userId, document).payload)),
     announcement,
     subscribe(userId, listener) {
       const set = subscribers.get(userId) ?? new Set();

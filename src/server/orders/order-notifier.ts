@@ -48,8 +48,7 @@ export function createOrderNotifier(deps: {
     },
     queueLoaded,
     async placed(_orderId, userId) {
-      await hub.publish(userId, "cart");
-      await hub.publish(userId, "orders");
+      await hub.publish(userId, "cart", "orders");
       sendNow();
     },
     async changed(orderId) {

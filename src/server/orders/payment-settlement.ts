@@ -30,11 +30,15 @@ export type Settled = { settled: number; failed: { orderId: string; error: unkno
  * idempotent at the provider, so asking twice (a retry, a second process) is harmless; the status
  * moves on only from the one it was read in.
  */
-async function settle({ db, payments }: Deps, from: Pending, orderId?: string): Promise<Settled> {
-  const pending = await db
+async function settle(deps: Deps, from: Pending, orderId?: string): Promise<Settled> {
+  const pending = await deps.db
     .select()
     .from(payment)
     .where(and(eq(payment.status, from), orderId ? eq(payment.orderId, orderId) : undefined));
+  return settleRows(deps, from, pending);
+}
+
+async function settleRows({ db, payments }: Deps, from: Pending, pending: Row[]): Promise<Settled> {
   const result: Settled = { settled: 0, failed: [] };
   for (const row of pending) {
     try {
@@ -71,6 +75,14 @@ async function refundCapturedAfterCancel(deps: Deps, row: Row): Promise<void> {
 /** Captures the payment of a stored order (or of every one still only authorized). */
 export function capturePending(deps: Deps, orderId?: string): Promise<Settled> {
   return settle(deps, "authorized", orderId);
+}
+
+/**
+ * Captures a payment just stored as authorized, from its row as written (a checkout has it; no
+ * need to look it up). The status still moves on only from "authorized".
+ */
+export function captureStored(deps: Deps, stored: Row): Promise<Settled> {
+  return settleRows(deps, "authorized", stored.status === "authorized" ? [stored] : []);
 }
 
 /** Gives back the money of a cancelled or returned order (or of every one still owed). */

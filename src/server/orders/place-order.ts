@@ -22,7 +22,7 @@ import { type Quote, type QuoteError, quoteCheckout } from "./checkout-quote.ts"
 import { numberOrder } from "./number-series.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
 import { type OrderRows, toLoadedOrder } from "./order-views.ts";
-import { capturePending } from "./payment-settlement.ts";
+import { captureStored } from "./payment-settlement.ts";
 
 export type Buyer = { id: string; email: string; name: string; lastName: string };
 
@@ -88,7 +88,7 @@ export async function placeOrder(
     return refusedUnlessPlaced({ ok: false, error: "out-of-stock", quote: first.quote });
 
   let hold: string | undefined;
-  let placed: { orderId: string; created: boolean };
+  let placed: { orderId: string; created: boolean; payment?: OrderRows["payments"][number] };
   try {
     placed = await db.transaction(async (tx) => {
       await lockCheckout(tx, buyer.id);
@@ -124,7 +124,7 @@ export async function placeOrder(
       // from the rows as written, not read back).
       const numbers = await numberOrder(tx, written.id, placedAt.getUTCFullYear());
       await mails.queueLoaded(tx, toLoadedOrder(numbered(written, numbers)));
-      return { orderId: written.id, created: true };
+      return { orderId: written.id, created: true, payment: written.payments[0] };
     });
   } catch (error) {
     // Nothing was stored: the hold on the card goes.
@@ -135,8 +135,8 @@ export async function placeOrder(
   }
   // Stored: the money is taken (never cancelled from here on). A capture that fails, or a process
   // that dies before it, leaves the payment authorized for `capturePending` to finish.
-  if (hold && placed.created) await capturePending({ db, payments }, placed.orderId);
-  return { ok: true, ...placed };
+  if (placed.payment) await captureStored({ db, payments }, placed.payment);
+  return { ok: true, orderId: placed.orderId, created: placed.created };
 }
 
 /** The cart priced on the server, and the checks a shopper can act on. */
