@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -16,6 +15,7 @@ import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { bodyLimit } from "./http/body-limit.ts";
+import { compressAnswers } from "./http/compress-answers.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";
@@ -218,7 +218,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   const app = new Hono();
   app.use(requestLogger(logger));
   app.use(securityHeaders());
-  const compression = compress();
+  const compression = compressAnswers();
   // Server-sent events must flow as they are written, not wait in a compressor's buffer.
   app.use((c, next) => (c.req.path === "/api/events" ? next() : compression(c, next)));
   app.onError((error, c) => {
