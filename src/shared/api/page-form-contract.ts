@@ -27,7 +27,10 @@ export type NewsletterStatus =
 
 export type NewsletterOutcome = { form: "newsletter"; status: NewsletterStatus; email: string };
 
-export type AccountFormOutcome<F extends "sign-in" | "sign-up" | "reset-request" | "reset-password"> = {
+/** The account's forms: every page form but the newsletter. */
+export type AccountForm = Exclude<PageForm, "newsletter">;
+
+export type AccountFormOutcome<F extends AccountForm> = {
   form: F;
   /** A refusal from the identity endpoints, as the page's script would have received it. */
   error: { status: number; code: string } | null;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { FieldErrors, FieldValues } from "react-hook-form";
+import type { AccountForm } from "#shared/api/page-form-contract.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { usePageFormOutcome } from "#web/lib/page-form.tsx";
@@ -10,9 +11,7 @@ import { authErrorKey } from "./auth-error-key.ts";
  * A sign-in, registration or reset request posted before the page's script ran (issue 10): what
  * the shopper typed, the field errors and the refusal, to draw the form again as the script would.
  */
-export function usePostedAccountForm<T extends FieldValues>(
-  form: "sign-in" | "sign-up" | "reset-request" | "reset-password",
-) {
+export function usePostedAccountForm<T extends FieldValues>(form: AccountForm) {
   const { t } = useTranslation();
   const { origin } = useSite();
   const outcome = usePageFormOutcome(form);

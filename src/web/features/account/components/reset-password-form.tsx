@@ -17,6 +17,9 @@ import { usePostedAccountForm } from "../use-posted-account-form.ts";
 import { LoginForm } from "./login-form.tsx";
 import { PasswordMeter } from "./password-meter.tsx";
 
+/** What the identity endpoints answer for a link that has expired or was already used. */
+const SPENT_LINK = "INVALID_TOKEN";
+
 /**
  * /login?restablecer={token}: the mailed link's page, to choose a new password. Before the script
  * runs it posts to itself (issue 10) and the page answers with the sign-in form once it is saved.
@@ -26,7 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const posted = usePostedAccountForm<Values>("reset-password");
   const [failure, setFailure] = useState<{ message: string; expired: boolean } | null>(
-    posted.failure ? { message: posted.failure, expired: posted.errorCode === "INVALID_TOKEN" } : null,
+    posted.failure ? { message: posted.failure, expired: posted.errorCode === SPENT_LINK } : null,
   );
   const form = useForm<Values>({
     resolver: zodResolver(resetPasswordSchema),
@@ -44,7 +47,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       notify(t("account.reset.done"), "success");
       void navigate(paths.login(), { replace: true });
     } catch (error) {
-      const expired = error instanceof ApiError && error.code === "INVALID_TOKEN";
+      const expired = error instanceof ApiError && error.code === SPENT_LINK;
       setFailure({ message: t(authErrorKey(error)), expired });
     }
   });
