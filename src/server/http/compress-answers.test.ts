@@ -10,6 +10,7 @@ const app = new Hono()
   .get("/large", (c) => c.json(large))
   .get("/page", (c) => {
     c.header("etag", '"v1"');
+    c.header("vary", "Cookie, Accept-Encoding");
     return c.html(`<p>${"Gato robot ".repeat(300)}</p>`);
   })
   .get("/text", (c) => c.text("plano ".repeat(400)));
@@ -37,6 +38,7 @@ describe("compressAnswers", () => {
     const response = await app.request("/page", gzipOk);
     expect(response.headers.get("content-encoding")).toBe("gzip");
     expect(response.headers.get("etag")).toBe('W/"v1"');
+    expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
     const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
     expect(html).toContain("Gato robot");
   });

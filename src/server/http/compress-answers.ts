@@ -9,6 +9,7 @@ const gzipped = promisify(gzip);
 /** Bodies the app makes whole as strings (API answers, rendered pages), not streams or files. */
 const WHOLE_BODY = /^(application\/json|text\/html)\b/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+const VARIES_BY_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
 
 /**
  * Hono's `compress`, with JSON answers and rendered pages taken apart. Hono compresses every body
@@ -39,7 +40,8 @@ export function compressAnswers(threshold = 1024): MiddlewareHandler {
       const sent = small ? body : await gzipped(body);
       c.res = new Response(sent, res);
       c.res.headers.set("content-length", String(sent.byteLength));
-      c.res.headers.append("vary", "Accept-Encoding");
+      if (!VARIES_BY_ENCODING.test(c.res.headers.get("vary") ?? ""))
+        c.res.headers.append("vary", "Accept-Encoding");
       if (small) return;
       c.res.headers.set("content-encoding", "gzip");
       const etag = c.res.headers.get("etag");
