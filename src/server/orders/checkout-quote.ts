@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
 import type { Product } from "#catalog/product-schema.ts";
 import type { AddressForm } from "#shared/api/address-contract.ts";
@@ -9,8 +8,7 @@ import type { VatClass } from "#shared/checkout/vat.ts";
 import { type ShippingZone, shippingZoneOf } from "#shared/checkout/zones.ts";
 import { couponUsage, findCoupon } from "../coupons/coupon-repository.ts";
 import type { Database } from "../db/client.ts";
-import { address } from "../db/schema.ts";
-import { listCart } from "../shopper/shopper-repository.ts";
+import { readCheckoutInputs } from "./checkout-inputs.ts";
 
 /** Books pay the reduced VAT rate. */
 export function vatClassOf(product: Product): VatClass {
@@ -46,12 +44,8 @@ export async function quoteCheckout(
   input: QuoteInput,
   now: Date,
 ): Promise<{ ok: true; quote: Quote } | { ok: false; error: QuoteError }> {
-  const cart = await listCart(db, userId);
+  const { cart, destination } = await readCheckoutInputs(db, userId, input.addressId);
   if (cart.length === 0) return { ok: false, error: "cart-empty" };
-  const [destination] = await db
-    .select()
-    .from(address)
-    .where(and(eq(address.userId, userId), eq(address.id, input.addressId)));
   if (!destination) return { ok: false, error: "address-not-found" };
   const products = cart.map((line) => catalog.getProduct(line.productId));
   if (products.some((product) => product === undefined)) return { ok: false, error: "product-unavailable" };
@@ -70,11 +64,10 @@ export async function quoteCheckout(
   const lines = priceLines(inputs, zone);
   const outcome = input.couponCode ? await checkCoupon(db, userId, input.couponCode, lines, now) : null;
   const totals = orderTotals(lines, zone, input.shippingMethod, outcome?.ok ? outcome : undefined);
-  const { id: _id, userId: _user, isDefault: _default, createdAt: _c, updatedAt: _u, ...form } = destination;
   return {
     ok: true,
     quote: {
-      address: form,
+      address: destination,
       zone,
       shippingMethod: input.shippingMethod,
       products: known,
