@@ -79,10 +79,10 @@ export function capturePending(deps: Deps, orderId?: string): Promise<Settled> {
 
 /**
  * Captures a payment just stored as authorized, from its row as written (a checkout has it; no
- * need to look it up). The status still moves on only from "authorized".
+ * need to look it up). Its status still moves on only from "authorized".
  */
 export function captureStored(deps: Deps, stored: Row): Promise<Settled> {
-  return settleRows(deps, "authorized", stored.status === "authorized" ? [stored] : []);
+  return settleRows(deps, "authorized", [stored]);
 }
 
 /** Gives back the money of a cancelled or returned order (or of every one still owed). */
