@@ -133,7 +133,7 @@ describe("the page cache", () => {
     await write(cached, session, "POST", "/api/cart/1", { cantidad: 2 });
     await write(fresh, session, "POST", "/api/cart/3", { cantidad: 1 });
     await write(fresh, session, "PUT", "/api/wishlist/1");
-    // The other process's writes reach this one's kept parts within a second (NOTIFY at commit).
+    // The other process's writes reach this one's kept parts within a second (NOTIFY after commit).
     await expect
       .poll(async () => (await page(cached, "/detalle/1", "es", "gzip", session)).body, { timeout: 1000 })
       .toContain('aria-pressed="true" aria-label="Quitar de mi lista de deseos"');
@@ -143,6 +143,15 @@ describe("the page cache", () => {
     expect(product.body).toContain('data-testid="cart-badge">3</span>');
     expect(product.body).toContain('aria-pressed="true" aria-label="Quitar de mi lista de deseos"');
     expect(product.body).toContain('"email":"splice@example.com"');
+    // A write through this process drops its kept parts before it answers: the very next page shows it.
+    await write(cached, session, "PUT", "/api/cart/1", { cantidad: 1 });
+    expect((await page(cached, "/detalle/1", "es", "gzip", session)).body).toContain(
+      'data-testid="cart-badge">2</span>',
+    );
+    await write(cached, session, "DELETE", "/api/wishlist/1");
+    expect((await page(cached, "/detalle/1", "es", "gzip", session)).body).toContain(
+      'aria-pressed="false" aria-label="Añadir a mi lista de deseos"',
+    );
     // Kept pages are spliced, not drawn again: one render per page, per language, before and after.
     expect((await statsOf(cached)).pageCache?.renders).toBe(before.pageCache?.renders);
   });

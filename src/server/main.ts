@@ -22,7 +22,6 @@ import { paymentsFromEnv } from "./payments/payments-from-env.ts";
 import { cachedPagesFirst } from "./ssr/cached-pages-first.ts";
 import { createPageCache } from "./ssr/page-cache.ts";
 import { createShopperCache } from "./ssr/shopper-cache.ts";
-import { watchShopperChanges } from "./ssr/shopper-changes.ts";
 import { watchStockChanges } from "./stock/stock-changes.ts";
 import { seedStock } from "./stock/stock-repository.ts";
 
@@ -104,13 +103,15 @@ const stockWatch =
     },
     logger,
   ));
-const shopperWatch =
-  shopperCache &&
-  (await watchShopperChanges(
-    database,
-    { onChange: (userId) => shopperCache.dropUser(userId), onMissed: () => shopperCache.clear() },
-    logger,
-  ));
+// A shopper's parts show their cart and wish list: any change of either drops them.
+const stopShopperWatch = shopperCache
+  ? hub.watch({
+      onChange: ({ userId, document }) => {
+        if (document === "cart" || document === "wishlist") shopperCache.dropUser(userId);
+      },
+      onMissed: () => shopperCache.clear(),
+    })
+  : undefined;
 logger.info({ provider: payments.provider.name }, "payments");
 const app = await createApp({
   database,
@@ -174,7 +175,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     stopMail();
     await stockWatch?.close();
-    await shopperWatch?.close();
+    stopShopperWatch?.();
     await sessionWatch.close();
     await hub.close();
     await database.close();

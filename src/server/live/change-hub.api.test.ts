@@ -3,7 +3,7 @@ import type { ShopperDocument } from "#shared/api/live-contract.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createLogger } from "../logger.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
-import { type ChangeHub, createChangeHub } from "./change-hub.ts";
+import { type ChangeHub, createChangeHub, type ShopperChange } from "./change-hub.ts";
 
 let database: DatabaseHandle;
 let hub: ChangeHub;
@@ -40,5 +40,22 @@ describe("change hub", () => {
     expect(await heard).toEqual(["cart", "orders", "wishlist"]);
     stopOthers();
     expect(others).toEqual([]);
+  });
+
+  it("tells this process's watchers before publish returns, and every process's when the database delivers it", async () => {
+    const other = await createChangeHub(database, createLogger({ LOG_LEVEL: "silent" }));
+    const here: ShopperChange[] = [];
+    const there: ShopperChange[] = [];
+    const stopHere = hub.watch({ onChange: (change) => here.push(change), onMissed: () => undefined });
+    const stopThere = other.watch({ onChange: (change) => there.push(change), onMissed: () => undefined });
+    const published = hub.publish("shopper-2", "wishlist");
+    expect(here).toEqual([{ userId: "shopper-2", document: "wishlist" }]);
+    await published;
+    await expect.poll(() => there).toEqual([{ userId: "shopper-2", document: "wishlist" }]);
+    // This process hears its own change again from the database: watchers drop caches, twice is harmless.
+    await expect.poll(() => here.length).toBe(2);
+    stopHere();
+    stopThere();
+    await other.close();
   });
 });

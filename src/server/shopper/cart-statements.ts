@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, namedStatement } from "../db/client.ts";
-import type { Announcement } from "../live/change-hub.ts";
 
 /** A cart line with the stock its product has now. */
 export type CartRow = { productId: number; quantity: number; available: number };
@@ -78,8 +77,6 @@ type LineWrite = {
   productId: number;
   quantity: number;
   perOrderCap: number;
-  channel: string;
-  payload: string;
 };
 
 /** Adds units to a line (`add`) or sets its quantity (`set`), as `writeCartLine` says. */
@@ -91,7 +88,7 @@ function lineWrite(mode: "add" | "set") {
         where user_id = ${userId} and (product_id <> ${productId} or not exists (select 1 from written))
         union all
         select product_id, quantity, added_at from written`,
-    head: sql`(select units from cap) as limit_units, (select count(*)::int from announced) as written`,
+    head: sql`(select units from cap) as limit_units, (select count(*)::int from written) as written`,
     withClauses: sql`with cap as (
           select least(available, ${value("perOrderCap")}::int) as units
           from product_stock where product_id = ${productId}
@@ -102,47 +99,35 @@ function lineWrite(mode: "add" | "set") {
           on conflict (user_id, product_id) do update set quantity = ${next}
             where ${next} <= (select units from cap)
           returning product_id, quantity, added_at
-        ),
-        announced as (select pg_notify(${value("channel")}, ${value("payload")}) from written)`,
+        )`,
   });
 }
 const lineWrites = { add: lineWrite("add"), set: lineWrite("set") };
 
 /**
  * Adds units to a line (`add`) or sets its quantity (`set`) if one order may hold that many, in
- * one statement: the stock and the per-order cap are read, the line written, the change announced
- * (NOTIFY, sent at commit, only when written) and the whole cart read back together. Two adds at
- * once both count (the line is updated under its row lock).
+ * one statement: the stock and the per-order cap are read, the line written and the whole cart
+ * read back together. Two adds at once both count (the line is updated under its row lock).
  */
 export function writeCartLine(
   db: Database,
   change: { userId: string; productId: number; quantity: number; mode: "add" | "set"; perOrderCap: number },
-  announce: Announcement,
 ): Promise<CartWrite> {
   const { mode, ...values } = change;
-  return lineWrites[mode](db, { ...values, ...announce });
+  return lineWrites[mode](db, values);
 }
 
-const remove = cartStatement<{ userId: string; productId: number; channel: string; payload: string }>(
-  "cart-remove",
-  {
-    lines: sql`select product_id, quantity, added_at from cart_line
+const remove = cartStatement<{ userId: string; productId: number }>("cart-remove", {
+  lines: sql`select product_id, quantity, added_at from cart_line
         where user_id = ${value("userId")} and product_id <> ${value("productId")}`,
-    head: sql`null::int as limit_units, (select count(*)::int from announced) as written`,
-    withClauses: sql`with removed as (
+  head: sql`null::int as limit_units, (select count(*)::int from removed) as written`,
+  withClauses: sql`with removed as (
           delete from cart_line where user_id = ${value("userId")} and product_id = ${value("productId")}
           returning product_id
-        ),
-        announced as (select pg_notify(${value("channel")}, ${value("payload")}) from removed)`,
-  },
-);
+        )`,
+});
 
-/** Takes a product out of the cart, announces it, and reads the rest back, one statement. */
-export function removeCartLine(
-  db: Database,
-  userId: string,
-  productId: number,
-  announce: Announcement,
-): Promise<CartWrite> {
-  return remove(db, { userId, productId, ...announce });
+/** Takes a product out of the cart and reads the rest back, one statement (`written`: it was there). */
+export function removeCartLine(db: Database, userId: string, productId: number): Promise<CartWrite> {
+  return remove(db, { userId, productId });
 }

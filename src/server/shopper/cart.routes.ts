@@ -35,8 +35,8 @@ export function cartRoutes(sessions: SessionReader, db: Database, catalog: Catal
   const body = validate("json", cartQuantitySchema);
 
   /**
-   * One statement checks the stock and the one-per-order rule, writes, tells the shopper's other
-   * tabs and devices (NOTIFY at commit) and reads the cart back.
+   * One statement checks the stock and the one-per-order rule, writes and reads the cart back;
+   * then the shopper's other tabs and devices are told.
    */
   async function write(userId: string, productId: number, change: { cantidad: number; mode: "add" | "set" }) {
     const product = catalog.getProduct(productId);
@@ -48,14 +48,14 @@ export function cartRoutes(sessions: SessionReader, db: Database, catalog: Catal
       } as const;
     const perOrderCap = maxPerOrder(product, NO_PER_ORDER_CAP);
     const { cantidad: quantity, mode } = change;
-    const announce = hub.announcement(userId, "cart");
-    const cart = await writeCartLine(db, { userId, productId, quantity, mode, perOrderCap }, announce);
+    const cart = await writeCartLine(db, { userId, productId, quantity, mode, perOrderCap });
     if (!cart.written)
       return {
         ok: false,
         refused: apiError("not-enough-stock", `Only ${cart.limit} available`),
         status: 409,
       } as const;
+    await hub.publish(userId, "cart");
     return { ok: true, cart } as const;
   }
 
@@ -80,12 +80,8 @@ export function cartRoutes(sessions: SessionReader, db: Database, catalog: Catal
     })
     .delete("/:id", params, query, async (c) => {
       const userId = c.get("user").id;
-      const cart = await removeCartLine(
-        db,
-        userId,
-        c.req.valid("param").id,
-        hub.announcement(userId, "cart"),
-      );
+      const cart = await removeCartLine(db, userId, c.req.valid("param").id);
+      if (cart.written) await hub.publish(userId, "cart");
       return c.json(view(cart, c.req.valid("query").lang));
     });
 }

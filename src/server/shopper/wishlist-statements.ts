@@ -1,14 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, namedStatement } from "../db/client.ts";
-import type { Announcement } from "../live/change-hub.ts";
 
 /** A wish-list item with the stock its product has now. */
 export type WishlistRow = { productId: number; addedAt: Date; available: number };
 
+/** The list after a change, and whether the change did anything (an item added or taken off). */
+export type WishlistChange = { changed: boolean; items: WishlistRow[] };
+
 const resultSchema = z.object({
   rows: z.array(
     z.object({
+      changed: z.coerce.number(),
       product_id: z.coerce.number().nullable(),
       added_at: z.coerce.date().nullable(),
       available: z.coerce.number().nullable(),
@@ -20,8 +23,8 @@ const value = sql.placeholder;
 
 /**
  * A wish-list statement: the items `items` selects (a query over `wishlist_item` as the statement
- * sees it) with their stock, joined to a one-row head that makes the statement run `announced`
- * (when it has one). Built once, its values given at each call.
+ * sees it) with their stock, joined to a one-row head that counts what it `changed` (when it
+ * changes anything). Built once, its values given at each call.
  */
 function wishlistStatement<Values extends Record<string, unknown>>(
   name: string,
@@ -31,31 +34,34 @@ function wishlistStatement<Values extends Record<string, unknown>>(
     name,
     sql`
     ${parts.withClauses ?? sql``}
-    select ${parts.head ?? sql`0`} as announced, items.product_id, items.added_at, product_stock.available
+    select ${parts.head ?? sql`0`} as changed, items.product_id, items.added_at, product_stock.available
     from (select 1) as head
     left join (${parts.items}) as items on true
     left join product_stock on product_stock.product_id = items.product_id
     order by items.added_at, items.product_id`,
   );
-  return async (db: Database, values: Values): Promise<WishlistRow[]> =>
-    resultSchema
-      .parse(await statement(db, values))
-      .rows.flatMap((row) =>
+  return async (db: Database, values: Values): Promise<WishlistChange> => {
+    const { rows } = resultSchema.parse(await statement(db, values));
+    return {
+      changed: (rows[0]?.changed ?? 0) > 0,
+      items: rows.flatMap((row) =>
         row.product_id === null || row.added_at === null
           ? []
           : [{ productId: row.product_id, addedAt: row.added_at, available: row.available ?? 0 }],
-      );
+      ),
+    };
+  };
 }
 
 const read = wishlistStatement<{ userId: string }>("wishlist-read", {
   items: sql`select product_id, added_at from wishlist_item where user_id = ${value("userId")}`,
 });
 
-export function readWishlist(db: Database, userId: string): Promise<WishlistRow[]> {
-  return read(db, { userId });
+export async function readWishlist(db: Database, userId: string): Promise<WishlistRow[]> {
+  return (await read(db, { userId })).items;
 }
 
-type Change = { userId: string; productId: number; channel: string; payload: string };
+type Change = { userId: string; productId: number };
 
 function change(mode: "add" | "remove") {
   const [userId, productId] = [value("userId"), value("productId")];
@@ -72,22 +78,17 @@ function change(mode: "add" | "remove") {
       : sql`select product_id, added_at from wishlist_item
             where user_id = ${userId} and product_id not in (select product_id from changed)`;
   return wishlistStatement<Change>(`wishlist-${mode}`, {
-    withClauses: sql`with changed as (${changed}),
-        announced as (select pg_notify(${value("channel")}, ${value("payload")}) from changed)`,
+    withClauses: sql`with changed as (${changed})`,
     items,
-    head: sql`(select count(*)::int from announced)`,
+    head: sql`(select count(*)::int from changed)`,
   });
 }
 const changes = { add: change("add"), remove: change("remove") };
 
-/**
- * Adds a product (once) or takes it off, announces the change when there was one (NOTIFY, sent
- * at commit) and reads the list back: one statement.
- */
+/** Adds a product (once) or takes it off and reads the list back: one statement. */
 export function changeWishlist(
   db: Database,
   { mode, ...values }: { userId: string; productId: number; mode: "add" | "remove" },
-  announce: Announcement,
-): Promise<WishlistRow[]> {
-  return changes[mode](db, { ...values, ...announce });
+): Promise<WishlistChange> {
+  return changes[mode](db, values);
 }

@@ -31,10 +31,10 @@ export function wishlistRoutes(sessions: SessionReader, db: Database, catalog: C
     .put("/:id", validate("param", productIdParamSchema), validate("query", langQuerySchema), async (c) => {
       const { id } = c.req.valid("param");
       if (!catalog.getProduct(id)) return c.json(apiError("product-not-found", `No product ${id}`), 404);
-      // One statement adds, tells the shopper's other tabs (at commit) and reads the list back.
+      // One statement adds and reads the list back; then the shopper's other tabs are told.
       const userId = c.get("user").id;
-      const announce = hub.announcement(userId, "wishlist");
-      const items = await changeWishlist(db, { userId, productId: id, mode: "add" }, announce);
+      const { changed, items } = await changeWishlist(db, { userId, productId: id, mode: "add" });
+      if (changed) await hub.publish(userId, "wishlist");
       return c.json(view(items, c.req.valid("query").lang));
     })
     .delete(
@@ -44,8 +44,8 @@ export function wishlistRoutes(sessions: SessionReader, db: Database, catalog: C
       async (c) => {
         const userId = c.get("user").id;
         const { id } = c.req.valid("param");
-        const announce = hub.announcement(userId, "wishlist");
-        const items = await changeWishlist(db, { userId, productId: id, mode: "remove" }, announce);
+        const { changed, items } = await changeWishlist(db, { userId, productId: id, mode: "remove" });
+        if (changed) await hub.publish(userId, "wishlist");
         return c.json(view(items, c.req.valid("query").lang));
       },
     );
