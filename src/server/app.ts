@@ -14,7 +14,7 @@ import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
-import { bodyLimit } from "./http/body-limit.ts";
+import { BODY_LIMIT_BYTES, bodyLimit } from "./http/body-limit.ts";
 import { compressAnswers } from "./http/compress-answers.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
@@ -108,7 +108,7 @@ export function createApi(deps: ApiDeps) {
   const api = new Hono()
     .use(
       bodyLimit({
-        maxSize: 64 * 1024,
+        maxSize: BODY_LIMIT_BYTES,
         onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
       }),
     )
@@ -127,8 +127,8 @@ export function createApi(deps: ApiDeps) {
         throttle: deps.signInThrottle,
       }),
     )
-    .route("/wishlist", wishlistRoutes(sessions, database.db, catalog, hub))
-    .route("/cart", cartRoutes(sessions, database.db, catalog, hub))
+    .route("/wishlist", wishlistRoutes(sessions, { db: database.db, catalog, hub }))
+    .route("/cart", cartRoutes(sessions, { db: database.db, catalog, hub }))
     .route("/personal-data", personalDataRoutes(sessions, database.db, hub))
     .route("/addresses", addressRoutes(sessions, database.db, hub))
     .route(

@@ -11,6 +11,7 @@ import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv } from "./env.ts";
+import { apiFirst } from "./http/api-first.ts";
 import { createOriginPolicy } from "./http/origin-policy.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
@@ -19,6 +20,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { resolveOperatorToken } from "./operator/operator-token.ts";
 import { settlePayments } from "./orders/payment-settlement.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
+import { shopperHotRoutes } from "./shopper/hot-routes.ts";
 import { cachedPagesFirst } from "./ssr/cached-pages-first.ts";
 import { createPageCache } from "./ssr/page-cache.ts";
 import { createShopperCache } from "./ssr/shopper-cache.ts";
@@ -79,10 +81,11 @@ await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
 const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
+// The headers every answer carries, for the answers sent before Hono.
+const commonHeaders = await securityHeaderValues();
 // Visitors' pages are kept rendered until the stock of a product they show changes, here or in
 // any other process on the database (decision 018).
-const pageCache =
-  env.PAGE_CACHE === "on" ? createPageCache({ commonHeaders: await securityHeaderValues() }) : undefined;
+const pageCache = env.PAGE_CACHE === "on" ? createPageCache({ commonHeaders }) : undefined;
 // Signed-in shoppers get the same pages with their own parts spliced in, drawn once for each of
 // them until their cart, wish list or the stock in them changes (decision 020).
 const shopperCache = pageCache && createShopperCache();
@@ -151,6 +154,14 @@ setInterval(settleLogged, SETTLE_EVERY_MS).unref();
 const stopMail = mail.start();
 
 const appListener = getRequestListener(app.fetch);
+// The cart's and wish list's writes of a shopper whose session is in memory, before Hono (decision 023).
+const hotWrites = apiFirst({
+  routes: shopperHotRoutes({ db: database.db, catalog, hub }),
+  shopperOf: (cookie) => keptSessionUser(sessionCache, cookie),
+  publicOrigin: origins.publicOrigin,
+  commonHeaders,
+  logger,
+});
 const cachedPage =
   pageCache &&
   cachedPagesFirst({
@@ -159,7 +170,8 @@ const cachedPage =
     ...(shopperCache ? { shoppers: shopperCache } : {}),
   });
 const server = createServer((request, response) => {
-  if (!cachedPage?.(request, response)) void appListener(request, response);
+  if (hotWrites(request, response) || cachedPage?.(request, response)) return;
+  void appListener(request, response);
 });
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();

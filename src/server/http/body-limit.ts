@@ -1,6 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit as countingBodyLimit } from "hono/body-limit";
 
+/** The largest request body the API takes. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
 type BodyLimitOptions = { maxSize: number; onError: (c: Context) => Response | Promise<Response> };
 
 /**

@@ -10,16 +10,19 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 ) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      fields[issue.path.join(".") || target] ??= issue.message;
-    }
-    const body: ApiErrorBody = {
-      error: { code: "invalid-request", message: `Invalid ${target}`, fields },
-    };
-    return c.json(body, 400);
+    return c.json(invalidRequest(target, result.error.issues), 400);
   });
 }
+
+/** The 400 answer's body for a request part that failed its schema: the first message per field. */
+export function invalidRequest(target: string, issues: readonly z.core.$ZodIssue[]): ApiErrorBody {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join(".") || target] ??= issue.message;
+  return { error: { code: "invalid-request", message: `Invalid ${target}`, fields } };
+}
+
+/** What Hono answers for a JSON body that does not parse (its message, kept for the hot path). */
+export const MALFORMED_JSON = apiError("invalid-request", "Malformed JSON in request body");
 
 export function apiError(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };

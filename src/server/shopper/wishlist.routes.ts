@@ -1,52 +1,31 @@
 import { Hono } from "hono";
-import type { Catalog } from "#catalog/catalog.ts";
 import { langQuerySchema, productIdParamSchema } from "#shared/api/catalog-contract.ts";
-import type { WishlistView } from "#shared/api/shopper-contract.ts";
 import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
-import { toProductCard } from "../catalog/product-views.ts";
-import type { Database } from "../db/client.ts";
-import { apiError, validate } from "../http/validate.ts";
-import type { ChangeHub } from "../live/change-hub.ts";
-import { changeWishlist, readWishlist, type WishlistRow } from "./wishlist-statements.ts";
+import { validate } from "../http/validate.ts";
+import { type ShopperDeps, wishlistAnswers } from "./shopper-answers.ts";
 
 /** The signed-in shopper's wish list; the user always comes from the session, never the URL. */
-export function wishlistRoutes(sessions: SessionReader, db: Database, catalog: Catalog, hub: ChangeHub) {
-  function view(rows: readonly WishlistRow[], lang: "es" | "pt"): WishlistView {
-    const stock = new Map(rows.map((row) => [row.productId, row.available]));
-    return {
-      items: rows.flatMap(({ productId, addedAt }) => {
-        const product = catalog.getProduct(productId);
-        return product
-          ? [{ product: toProductCard(product, lang, stock), addedAt: addedAt.toISOString() }]
-          : [];
-      }),
-    };
-  }
+export function wishlistRoutes(sessions: SessionReader, deps: ShopperDeps) {
+  const wishlist = wishlistAnswers(deps);
+  const params = validate("param", productIdParamSchema);
+  const query = validate("query", langQuerySchema);
 
   return new Hono<UserEnv>()
     .use(requireUser(sessions))
-    .get("/", validate("query", langQuerySchema), async (c) =>
-      c.json(view(await readWishlist(db, c.get("user").id), c.req.valid("query").lang)),
-    )
-    .put("/:id", validate("param", productIdParamSchema), validate("query", langQuerySchema), async (c) => {
+    .get("/", query, async (c) => c.json(await wishlist.read(c.get("user").id, c.req.valid("query").lang)))
+    .put("/:id", params, query, async (c) => {
       const { id } = c.req.valid("param");
-      if (!catalog.getProduct(id)) return c.json(apiError("product-not-found", `No product ${id}`), 404);
-      // One statement adds and reads the list back; then the shopper's other tabs are told.
-      const userId = c.get("user").id;
-      const { changed, items } = await changeWishlist(db, { userId, productId: id, mode: "add" });
-      if (changed) await hub.publish(userId, "wishlist");
-      return c.json(view(items, c.req.valid("query").lang));
+      const { status, body } = await wishlist.change(c.get("user").id, id, "add", c.req.valid("query").lang);
+      return c.json(body, status);
     })
-    .delete(
-      "/:id",
-      validate("param", productIdParamSchema),
-      validate("query", langQuerySchema),
-      async (c) => {
-        const userId = c.get("user").id;
-        const { id } = c.req.valid("param");
-        const { changed, items } = await changeWishlist(db, { userId, productId: id, mode: "remove" });
-        if (changed) await hub.publish(userId, "wishlist");
-        return c.json(view(items, c.req.valid("query").lang));
-      },
-    );
+    .delete("/:id", params, query, async (c) => {
+      const { id } = c.req.valid("param");
+      const { status, body } = await wishlist.change(
+        c.get("user").id,
+        id,
+        "remove",
+        c.req.valid("query").lang,
+      );
+      return c.json(body, status);
+    });
 }

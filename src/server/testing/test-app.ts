@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Catalog } from "#catalog/catalog.ts";
-import { createApi } from "../app.ts";
+import { createApi, createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
-import { createSessionCache } from "../auth/session-cache.ts";
+import { createSessionCache, type SessionCache } from "../auth/session-cache.ts";
 import { watchSessionChanges } from "../auth/session-changes.ts";
 import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
-import { createChangeHub } from "../live/change-hub.ts";
+import { type ChangeHub, createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
 import { createMailOutbox } from "../mail/mail-outbox.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
@@ -34,6 +34,9 @@ export type TestApi = {
   routes: { method: string; path: string }[];
   database: DatabaseHandle;
   catalog: Catalog;
+  /** The app's confirmed sessions and change hub, for what runs beside it (the hot path). */
+  sessionCache: SessionCache;
+  hub: ChangeHub;
   close: () => Promise<void>;
 };
 
@@ -53,6 +56,8 @@ export async function createTestApi(
     checkoutLimits?: CheckoutLimits;
     /** The clock of the password limits, for tests that let time pass. */
     now?: () => Date;
+    /** The server's whole app (logging, security headers, compression) around the API, without pages. */
+    whole?: boolean;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -82,7 +87,7 @@ export async function createTestApi(
   });
   const hub = await createChangeHub(database, logger);
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
-  const api = createApi({
+  const deps = {
     sessionCache,
     database,
     auth,
@@ -98,9 +103,9 @@ export async function createTestApi(
     // Every test request comes from one address: keep the limit out of the way unless tested.
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },
     checkoutLimits: options.checkoutLimits ?? null,
-  });
+  };
   // Mounted where the server mounts it: better-auth reads its own /api/auth paths.
-  const app = new Hono().route("/api", api);
+  const app = options.whole ? await createApp(deps) : new Hono().route("/api", createApi(deps));
   return {
     request: async (path, init) => app.request(path, init),
     fetch: async (request, bindings) => app.fetch(request, bindings),
@@ -109,6 +114,8 @@ export async function createTestApi(
     deliverMail: async () => void (await mail.deliver()),
     database,
     catalog,
+    sessionCache,
+    hub,
     close: async () => {
       await sessionWatch.close();
       await hub.close();
