@@ -185,7 +185,8 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, "shutting down");
   server.close(async () => {
-    stopMail();
+    // Before the database closes: a message being sent is marked sent, not sent again later.
+    await stopMail();
     await stockWatch?.close();
     stopShopperWatch?.();
     await sessionWatch.close();

@@ -117,7 +117,10 @@ export function apiFirst({
     const handler = route.accept(params, query);
     if (!handler) return false;
     if (handler.withBody && !jsonWithinLimit(headers)) return false;
-    void handle(request, response, { path, handler, user, gzip: encoding === "gzip" });
+    handle(request, response, { path, handler, user, gzip: encoding === "gzip" }).catch((error: unknown) => {
+      logger.error({ err: error, path }, "answer not sent");
+      response.destroy();
+    });
     return true;
   };
 

@@ -140,6 +140,34 @@ describe("the mail outbox", () => {
     expect(server.received).toHaveLength(40);
   });
 
+  it("stops taking mail when stopped, and marks the one being sent before it says it has stopped", async () => {
+    let release: () => void = () => undefined;
+    const sending: MailMessage[] = [];
+    const transport: Mailer = {
+      send: (mail) =>
+        new Promise<void>((resolve) => {
+          sending.push(mail);
+          release = resolve;
+        }),
+    };
+    const outbox = createMailOutbox({ db: database.db, transport, logger });
+    await outbox.queue(database.db, message("primero@example.com"));
+    await outbox.queue(database.db, message("segundo@example.com"));
+    const stop = outbox.start(60_000);
+    await expect.poll(() => sending.length).toBe(1);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.filter((row) => row.sentAt !== null).map((row) => row.recipient)).toEqual([sending[0]?.to]);
+    // The other waits for the next process; this one takes no more.
+    expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
+    expect(sending).toHaveLength(1);
+  });
+
   it("queues a keyed message once however often it is asked", async () => {
     const server = mailServer();
     const outbox = createMailOutbox({ db: database.db, transport: server.transport, logger });

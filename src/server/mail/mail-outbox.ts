@@ -19,8 +19,12 @@ export type MailOutbox = Mailer & {
   queue(db: Database | Transaction, message: MailMessage, key?: string): Promise<void>;
   /** Sends every message that is due; resolves when there is none left to take. */
   deliver(): Promise<{ sent: number; failed: number }>;
-  /** Delivers every few seconds (what an earlier process left, retries) until the returned stop. */
-  start(everyMs?: number): () => void;
+  /**
+   * Delivers every few seconds (what an earlier process left, retries) until the returned stop,
+   * which takes no more mail and resolves once the message being sent is marked sent (a process
+   * that closed its database first would send it again after the lease).
+   */
+  start(everyMs?: number): () => Promise<void>;
 };
 
 export const LEASE_MS = 2 * 60 * 1000;
@@ -99,6 +103,7 @@ export function createMailOutbox(deps: {
 
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let again = false;
+  let stopped = false;
 
   async function deliverAll(): Promise<{ sent: number; failed: number }> {
     const total = { sent: 0, failed: 0 };
@@ -107,8 +112,10 @@ export function createMailOutbox(deps: {
     try {
       do {
         again = false;
-        for (let rows = await take(BATCH); rows.length > 0; rows = await take(BATCH)) {
+        for (let rows = await take(BATCH); rows.length > 0 && !stopped; rows = await take(BATCH)) {
           for (const row of rows) {
+            // Taken but not sent once stopping: its lease runs out and the next process sends it.
+            if (stopped) break;
             if (await sendRow(row)) total.sent++;
             else total.failed++;
           }
@@ -121,7 +128,7 @@ export function createMailOutbox(deps: {
               lt(mailOutbox.sentAt, new Date(now().getTime() - KEEP_SENT_MS)),
             ),
           );
-      } while (again);
+      } while (again && !stopped);
     } finally {
       running = undefined;
     }
@@ -151,6 +158,7 @@ export function createMailOutbox(deps: {
       if (taken) await sendRow(taken);
     },
     deliver() {
+      if (stopped) return Promise.resolve({ sent: 0, failed: 0 });
       // One round at a time per process; a call during a round asks for one more.
       if (running) {
         again = true;
@@ -165,7 +173,11 @@ export function createMailOutbox(deps: {
       round();
       const timer = setInterval(round, everyMs);
       timer.unref();
-      return () => clearInterval(timer);
+      return async () => {
+        clearInterval(timer);
+        stopped = true;
+        await running?.catch(() => undefined);
+      };
     },
   };
   return outbox;
