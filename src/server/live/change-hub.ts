@@ -1,7 +1,7 @@
 import { isShopperDocument, type ShopperDocument } from "#shared/api/live-contract.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { type ChangeWatch, listenWithRetry } from "./listen-with-retry.ts";
+import { type ChangeWatch, followChanges } from "./listen-with-retry.ts";
 
 const CHANNEL = "shopper_changes";
 
@@ -40,21 +40,18 @@ export type ChangeHub = {
 export async function createChangeHub(database: DatabaseHandle, logger: Logger): Promise<ChangeHub> {
   const subscribers = new Map<string, Set<ChangeListener>>();
   const watchers = new Set<ChangeWatch<ShopperChange>>();
-  let listenedBefore = false;
-  const deliver = (payload: string) => {
-    const change = parseMessage(payload);
-    if (!change) return logger.warn({ payload }, "ignored a malformed change notification");
-    for (const listener of subscribers.get(change.userId) ?? []) listener(change.document);
-    for (const watcher of watchers) watcher.onChange(change);
-  };
-  const listening = await listenWithRetry(
+  // The database's deliveries, with a reconnection reported as missed changes (`followChanges`).
+  const listening = await followChanges(
     database,
     CHANNEL,
+    parseMessage,
     {
-      onPayload: deliver,
-      onListening: () => {
-        if (listenedBefore) for (const watcher of watchers) watcher.onMissed();
-        listenedBefore = true;
+      onChange: (change) => {
+        for (const listener of subscribers.get(change.userId) ?? []) listener(change.document);
+        for (const watcher of watchers) watcher.onChange(change);
+      },
+      onMissed: () => {
+        for (const watcher of watchers) watcher.onMissed();
       },
     },
     logger,

@@ -65,7 +65,7 @@ export type ChangeWatch<T> = {
 };
 
 /**
- * Follows the changes the database announces on `channel` (its triggers' NOTIFY) for as long as
+ * Follows the changes announced on `channel` (a trigger's or a process's NOTIFY) for as long as
  * the process runs; a payload `parse` refuses is logged and skipped.
  */
 export function followChanges<T>(

@@ -17,23 +17,21 @@ export function shopperHotRoutes(deps: ShopperDeps): HotRoute[] {
   const cartLine = new RegExp(`^/api/cart/${PRODUCT}$`);
   const wished = new RegExp(`^/api/wishlist/${PRODUCT}$`);
   const schemas = { params: productIdParamSchema, query: langQuerySchema };
+  const lineWrites = [
+    ["POST", "add"],
+    ["PUT", "set"],
+  ] as const;
   return [
-    hotRoute({
-      method: "POST",
-      path: cartLine,
-      ...schemas,
-      body: cartQuantitySchema,
-      answer: (user, { params, query, body }) =>
-        cart.write(user.id, params.id, { ...body, mode: "add" }, query.lang),
-    }),
-    hotRoute({
-      method: "PUT",
-      path: cartLine,
-      ...schemas,
-      body: cartQuantitySchema,
-      answer: (user, { params, query, body }) =>
-        cart.write(user.id, params.id, { ...body, mode: "set" }, query.lang),
-    }),
+    ...lineWrites.map(([method, mode]) =>
+      hotRoute({
+        method,
+        path: cartLine,
+        ...schemas,
+        body: cartQuantitySchema,
+        answer: (user, { params, query, body }) =>
+          cart.write(user.id, params.id, { ...body, mode }, query.lang),
+      }),
+    ),
     hotRoute({
       method: "DELETE",
       path: cartLine,
