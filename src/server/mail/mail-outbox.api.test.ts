@@ -6,7 +6,7 @@ import { createLogger } from "../logger.ts";
 import { createTestApi } from "../testing/test-app.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { shopperWithOrder } from "../testing/test-orders.ts";
-import { createMailOutbox, LEASE_MS, retryDelayMs } from "./mail-outbox.ts";
+import { createMailOutbox, KEEP_SENT_MS, LEASE_MS, retryDelayMs, SWEEP_EVERY_MS } from "./mail-outbox.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 const logger = createLogger({ LOG_LEVEL: "silent" });
@@ -166,6 +166,33 @@ describe("the mail outbox", () => {
     // The other waits for the next process; this one takes no more.
     expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
     expect(sending).toHaveLength(1);
+  });
+
+  it("sweeps mail sent longer ago than it is kept, once every few minutes, and keeps what is due or recent", async () => {
+    const server = mailServer();
+    const time = clock();
+    const outbox = createMailOutbox({ db: database.db, transport: server.transport, logger, now: time.now });
+    await outbox.send(message("antiguo@example.com"));
+    time.advance(KEEP_SENT_MS - 60_000);
+    await outbox.send(message("reciente@example.com"));
+    server.state.down = true;
+    await outbox.send(message("pendiente@example.com"));
+    const recipients = async () =>
+      (await database.db.select({ to: mailOutbox.recipient }).from(mailOutbox)).map((row) => row.to).sort();
+
+    // The first round sweeps; the old message is a minute short of its time.
+    await outbox.deliver();
+    time.advance(2 * 60_000);
+    // Past its time, but the last sweep was two minutes ago: not yet.
+    await outbox.deliver();
+    expect(await recipients()).toEqual([
+      "antiguo@example.com",
+      "pendiente@example.com",
+      "reciente@example.com",
+    ]);
+    time.advance(SWEEP_EVERY_MS);
+    await outbox.deliver();
+    expect(await recipients()).toEqual(["pendiente@example.com", "reciente@example.com"]);
   });
 
   it("queues a keyed message once however often it is asked", async () => {

@@ -31,7 +31,9 @@ export const LEASE_MS = 2 * 60 * 1000;
 const FIRST_RETRY_MS = 30 * 1000;
 const LONGEST_WAIT_MS = 60 * 60 * 1000;
 /** Sent mail is kept this long (to answer "did my mail go out?"), then swept. */
-const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
+export const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
+/** How often a process sweeps: not on every round, which a busy shop runs once per order. */
+export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const BATCH = 10;
 
 /** How long a message waits after its n-th failed attempt. */
@@ -104,6 +106,17 @@ export function createMailOutbox(deps: {
   let running: Promise<{ sent: number; failed: number }> | undefined;
   let again = false;
   let stopped = false;
+  let sweptAt = Number.NEGATIVE_INFINITY;
+
+  /** Deletes mail sent longer ago than it is kept, at most once every `SWEEP_EVERY_MS`. */
+  async function sweep(): Promise<void> {
+    const at = now().getTime();
+    if (at - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = at;
+    await db
+      .delete(mailOutbox)
+      .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, new Date(at - KEEP_SENT_MS))));
+  }
 
   async function deliverAll(): Promise<{ sent: number; failed: number }> {
     const total = { sent: 0, failed: 0 };
@@ -120,14 +133,7 @@ export function createMailOutbox(deps: {
             else total.failed++;
           }
         }
-        await db
-          .delete(mailOutbox)
-          .where(
-            and(
-              isNotNull(mailOutbox.sentAt),
-              lt(mailOutbox.sentAt, new Date(now().getTime() - KEEP_SENT_MS)),
-            ),
-          );
+        await sweep();
       } while (again && !stopped);
     } finally {
       running = undefined;

@@ -8,7 +8,7 @@ import type { VatClass } from "#shared/checkout/vat.ts";
 import { type ShippingZone, shippingZoneOf } from "#shared/checkout/zones.ts";
 import { couponUsage, findCoupon } from "../coupons/coupon-repository.ts";
 import type { Database } from "../db/client.ts";
-import { readCheckoutInputs } from "./checkout-inputs.ts";
+import { type CheckoutInputs, readCheckoutInputs } from "./checkout-inputs.ts";
 
 /** Books pay the reduced VAT rate. */
 export function vatClassOf(product: Product): VatClass {
@@ -29,6 +29,8 @@ export type Quote = {
   totals: OrderTotals;
   coupon: { code: string; refusal?: CouponRefusal } | null;
   delivery: { from: string; to: string };
+  /** Every line within the stock as the cart was read (no lock: a first look, not a promise). */
+  inStock: boolean;
 };
 
 export type QuoteError = "cart-empty" | "address-not-found" | "product-unavailable";
@@ -43,8 +45,28 @@ export async function quoteCheckout(
   userId: string,
   input: QuoteInput,
   now: Date,
-): Promise<{ ok: true; quote: Quote } | { ok: false; error: QuoteError }> {
-  const { cart, destination } = await readCheckoutInputs(db, userId, input.addressId);
+): Promise<Priced> {
+  return priceCheckout(
+    db,
+    catalog,
+    userId,
+    input,
+    now,
+    await readCheckoutInputs(db, userId, input.addressId),
+  );
+}
+
+export type Priced = { ok: true; quote: Quote } | { ok: false; error: QuoteError };
+
+/** The same, from the cart and address already read (a checkout reads them with more). */
+export async function priceCheckout(
+  db: Database,
+  catalog: Catalog,
+  userId: string,
+  input: QuoteInput,
+  now: Date,
+  { cart, destination }: CheckoutInputs,
+): Promise<Priced> {
   if (cart.length === 0) return { ok: false, error: "cart-empty" };
   if (!destination) return { ok: false, error: "address-not-found" };
   const products = cart.map((line) => catalog.getProduct(line.productId));
@@ -76,6 +98,7 @@ export async function quoteCheckout(
         ? { code: input.couponCode, ...(outcome && !outcome.ok ? { refusal: outcome.refusal } : {}) }
         : null,
       delivery: deliveryEstimate(zone, input.shippingMethod, now),
+      inStock: cart.every((line) => line.quantity <= line.available),
     },
   };
 }

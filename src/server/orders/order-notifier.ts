@@ -6,13 +6,14 @@ import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import { orderPlacedMail, orderStatusMail } from "./order-mails.ts";
 import { type LoadedOrder, loadOrder } from "./order-views.ts";
+import type { OrderMail } from "./store-order.ts";
 
 /** What an order's transaction needs to queue the buyer's mail with it. */
 export type OrderMailQueue = {
   /** Queues the mail telling the buyer the order's current status (placed, or a later step). */
   queue(tx: Transaction, orderId: string): Promise<void>;
-  /** The same for an order as its transaction has just read it. */
-  queueLoaded(tx: Transaction, order: LoadedOrder): Promise<void>;
+  /** The mail telling the buyer an order's status, for its transaction to store (a new order's). */
+  compose(order: LoadedOrder): OrderMail;
 };
 
 export type OrderNotifier = OrderMailQueue & {
@@ -37,16 +38,18 @@ export function createOrderNotifier(deps: {
   const { db, hub, outbox, origin, logger } = deps;
   const sendNow = () =>
     void outbox.deliver().catch((error: unknown) => logger.error({ err: error }, "order mail not sent yet"));
-  const queueLoaded = async (tx: Transaction, { view, lang }: LoadedOrder) => {
-    const compose = view.status === "pagado" ? orderPlacedMail : orderStatusMail;
-    await outbox.queue(tx, compose(view, lang, origin), `order:${view.id}:${view.status}`);
-  };
+  const compose = ({ view, lang }: LoadedOrder): OrderMail => ({
+    key: `order:${view.id}:${view.status}`,
+    message: (view.status === "pagado" ? orderPlacedMail : orderStatusMail)(view, lang, origin),
+  });
   return {
     async queue(tx, orderId) {
       const loaded = await loadOrder(tx, orderId);
-      if (loaded) await queueLoaded(tx, loaded);
+      if (!loaded) return;
+      const { message, key } = compose(loaded);
+      await outbox.queue(tx, message, key);
     },
-    queueLoaded,
+    compose,
     async placed(_orderId, userId) {
       await hub.publish(userId, "cart", "orders");
       sendNow();
