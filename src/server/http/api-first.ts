@@ -1,14 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import type { z } from "zod";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import type { Logger } from "../logger.ts";
 import { chosenEncoding } from "./accept-encoding.ts";
 import { BODY_LIMIT_BYTES } from "./body-limit.ts";
+import { gzipped } from "./compress-answers.ts";
 import { apiError, invalidRequest, MALFORMED_JSON } from "./validate.ts";
-
-const gzipped = promisify(gzip);
 
 /** What a hot route answers: a status and a body sent as JSON. */
 export type HotAnswer = { status: number; body: unknown };

@@ -1,13 +1,18 @@
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { compressAnswers } from "./compress-answers.ts";
+import { compressAnswers, GZIP_ON_MAIN_THREAD_BYTES } from "./compress-answers.ts";
 
-const large = { items: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Robot ${index}` })) };
+const robots = (count: number) => ({
+  items: Array.from({ length: count }, (_, index) => ({ id: index, name: `Robot ${index}` })),
+});
+const large = robots(200);
+const huge = robots(3000);
 const app = new Hono()
   .use(compressAnswers(1024))
   .get("/small", (c) => c.json({ ok: true }))
   .get("/large", (c) => c.json(large))
+  .get("/huge", (c) => c.json(huge))
   .get("/page", (c) => {
     c.header("etag", '"v1"');
     c.header("vary", "Cookie, Accept-Encoding");
@@ -32,6 +37,16 @@ describe("compressAnswers", () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
     expect(JSON.parse(gunzipSync(bytes).toString("utf8"))).toEqual(large);
+  });
+
+  it("gzips a body too large for the main thread just the same, on libuv's threads", async () => {
+    expect(JSON.stringify(large).length).toBeLessThan(GZIP_ON_MAIN_THREAD_BYTES);
+    expect(JSON.stringify(huge).length).toBeGreaterThan(GZIP_ON_MAIN_THREAD_BYTES);
+    const response = await app.request("/huge", gzipOk);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
+    expect(JSON.parse(gunzipSync(bytes).toString("utf8"))).toEqual(huge);
   });
 
   it("gzips a rendered page and weakens its ETag", async () => {
