@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Catalog } from "#catalog/catalog.ts";
+import { SCRIPT_LOADER_SOURCE } from "#shared/script-loader.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
@@ -190,10 +192,11 @@ function securityHeaders() {
     crossOriginEmbedderPolicy: false,
     // Our own requests (form posts included) say where they come from; other sites learn nothing.
     referrerPolicy: "same-origin",
-    // Boot data and JSON-LD are data blocks, not scripts: no inline script is ever allowed.
+    // Boot data and JSON-LD are data blocks, not scripts: the only inline script is the loader,
+    // allowed by its hash.
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", scriptLoaderHash()],
       // React style attributes and the popup library's injected styles.
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Product pictures may live on an external image host (spec §3).
@@ -205,6 +208,11 @@ function securityHeaders() {
       objectSrc: ["'none'"],
     },
   });
+}
+
+/** The CSP source that allows the pages' one inline script (shared/script-loader.ts). */
+function scriptLoaderHash(): string {
+  return `'sha256-${createHash("sha256").update(SCRIPT_LOADER_SOURCE).digest("base64")}'`;
 }
 
 /** The security headers as values, for a page the server sends from its cache without the app. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { brand } from "#shared/brand.ts";
 import { type Lang, localeOf } from "#shared/lang.ts";
+import { SCRIPT_LOADER_ID, SCRIPT_LOADER_SOURCE } from "#shared/script-loader.ts";
 import type { PageAssets } from "#shared/ssr-contract.ts";
 import { BOOT_ELEMENT_ID, SHOPPER_BOOT_ELEMENT_ID } from "./boot-data.ts";
 
@@ -13,7 +14,10 @@ type DocumentProps = {
   children: ReactNode;
 };
 
-/** The HTML around the app; only #root is hydrated. */
+/**
+ * The HTML around the app; only #root is hydrated. The page's scripts are asked for by the inline
+ * loader once the page has painted, or at the first tap or key (issue 13).
+ */
 export function Document({ lang, assets, bootJson, shopperBootJson, children }: DocumentProps) {
   return (
     <html lang={localeOf[lang]}>
@@ -24,9 +28,6 @@ export function Document({ lang, assets, bootJson, shopperBootJson, children }: 
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
         ))}
       </head>
       <body>
@@ -43,7 +44,13 @@ export function Document({ lang, assets, bootJson, shopperBootJson, children }: 
           // biome-ignore lint/security/noDangerouslySetInnerHtml: server-made JSON, "<" escaped by serializeBootData.
           dangerouslySetInnerHTML={{ __html: shopperBootJson }}
         />
-        <script type="module" src={assets.entry} />
+        <script
+          id={SCRIPT_LOADER_ID}
+          data-entry={assets.entry}
+          data-preload={assets.preloads.join(" ")}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the one inline script, fixed text allowed by its hash (shared/script-loader.ts).
+          dangerouslySetInnerHTML={{ __html: SCRIPT_LOADER_SOURCE }}
+        />
       </body>
     </html>
   );
