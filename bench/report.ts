@@ -35,6 +35,40 @@ export function printLighthouseTable(pages: readonly PageLighthouse[], runs: num
   printTable(header, rows);
 }
 
+/**
+ * Each page beside itself with every script taken out (issue 13): median LCP and TBT over the
+ * runs, and the page's LCP as a multiple of the floor's.
+ */
+export function printFloorRatios(pages: readonly PageLighthouse[], floor: readonly PageLighthouse[]): void {
+  print();
+  print("First paint against the floor (the same page without scripts), medians over the runs");
+  const header = ["page", "LCP ms", "floor LCP ms", "LCP / floor", "TBT ms", "floor TBT ms"];
+  const rows = pages.map((page) => {
+    const bare = floor.find((candidate) => candidate.path === page.path);
+    const lcp = medianOf(page.runs.map((run) => run.lcpMs));
+    const floorLcp = bare ? medianOf(bare.runs.map((run) => run.lcpMs)) : null;
+    const ratio = lcp !== null && floorLcp ? `${(lcp / floorLcp).toFixed(2)}×` : "—";
+    return [
+      page.path,
+      fixed(lcp, 0),
+      fixed(floorLcp, 0),
+      ratio,
+      fixed(medianOf(page.runs.map((run) => run.tbtMs)), 0),
+      fixed(bare ? medianOf(bare.runs.map((run) => run.tbtMs)) : null, 0),
+    ];
+  });
+  printTable(header, rows);
+}
+
+function medianOf(values: readonly (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 === 1
+    ? (known[middle] ?? null)
+    : ((known[middle - 1] ?? 0) + (known[middle] ?? 0)) / 2;
+}
+
 export function printFindings(pages: readonly PageLighthouse[]): void {
   print();
   print("Audits that cost points (median run; categories below 100):");

@@ -29,11 +29,13 @@ import {
   printApi,
   printBudgets,
   printFindings,
+  printFloorRatios,
   printJs,
   printLighthouseTable,
   printPages,
   printSection,
 } from "./report.ts";
+import { startScriptFreeProxy } from "./script-free.ts";
 
 /**
  * `npm run bench`: Lighthouse scores and initial JS of the built shop, compared with the budgets,
@@ -44,7 +46,8 @@ import {
 const root = fileURLToPath(new URL("..", import.meta.url));
 const manifestFile = join(root, "dist/client/.vite/manifest.json");
 
-type LighthousePart = { pages: PageLighthouse[]; error?: string };
+/** The shop's pages, and (`floor`) the same pages with every script taken out. */
+type LighthousePart = { pages: PageLighthouse[]; floor?: PageLighthouse[]; error?: string };
 type JsPart = { pages: PageJs[]; error?: string };
 
 /** `npm run bench -- --only=api` measures the API figures alone (no Lighthouse, no initial JS). */
@@ -106,6 +109,7 @@ async function benchmark(run: Run): Promise<number> {
 
   if (lighthouse.pages.length > 0) {
     printLighthouseTable(lighthouse.pages, LIGHTHOUSE_RUNS);
+    if (lighthouse.floor) printFloorRatios(lighthouse.pages, lighthouse.floor);
     printFindings(lighthouse.pages);
   } else {
     printSection(`Lighthouse skipped: ${lighthouse.error ?? "no run succeeded"}`);
@@ -151,7 +155,26 @@ async function lighthousePart(baseUrl: string): Promise<LighthousePart> {
     // Every run of the first page failed: Lighthouse cannot launch here, do not insist.
     if (pages.length === 0) return { pages, error: `every run of ${path} failed (see above)` };
   }
-  return failures.length > 0 ? { pages, error: `every run failed for ${failures.join(", ")}` } : { pages };
+  const floor = await floorPages(tools, baseUrl);
+  return failures.length > 0
+    ? { pages, floor, error: `every run failed for ${failures.join(", ")}` }
+    : { pages, floor };
+}
+
+/** The same pages with every script taken out, in the same run: what first paint cannot beat. */
+async function floorPages(tools: LighthouseTools, baseUrl: string): Promise<PageLighthouse[]> {
+  printSection("The same pages with every <script> taken out (the floor)…");
+  const proxy = await startScriptFreeProxy(baseUrl);
+  try {
+    const floor: PageLighthouse[] = [];
+    for (const path of BENCH_PAGES) {
+      const page = await benchmarkPage(tools, proxy.baseUrl, path, LIGHTHOUSE_RUNS);
+      if (page) floor.push(page);
+    }
+    return floor;
+  } finally {
+    await proxy.close();
+  }
 }
 
 type ApiPart = {
@@ -260,6 +283,7 @@ function writeResults(run: Run, { lighthouse, js, checks, api, pages }: Parts): 
       runsPerPage: LIGHTHOUSE_RUNS,
       error: lighthouse.error ?? null,
       pages: lighthouse.pages,
+      scriptFreeFloor: lighthouse.floor ?? null,
     },
     initialJs: { compression: "gzip level 9", error: js.error ?? null, pages: js.pages },
     budgetChecks: checks,

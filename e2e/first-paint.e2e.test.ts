@@ -1,0 +1,51 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setUpBrowser } from "./support/browser.ts";
+
+const session = setUpBrowser();
+
+type FirstPaint = {
+  /** The largest contentful paint: when, and its picture's address (empty for text). */
+  largest: { at: number; url: string };
+  /** When the picture's request started (the picture's LCP entry), if it is a picture. */
+  pictureAskedAt: number | null;
+  /** When each script (modulepreloads included) was asked for. */
+  scriptsAskedAt: number[];
+};
+
+/** What the browser recorded of the page's first paint and its requests, in its own timeline. */
+function firstPaint(page: Page): Promise<FirstPaint> {
+  return page.evaluate(
+    () =>
+      new Promise<FirstPaint>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as (PerformanceEntry & { url: string }) | undefined;
+          const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+          const picture = last?.url ? resources.find((entry) => entry.name === last.url) : undefined;
+          resolve({
+            largest: { at: last?.startTime ?? Number.NaN, url: last?.url ?? "" },
+            pictureAskedAt: picture?.startTime ?? null,
+            scriptsAskedAt: resources
+              .filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"))
+              .map((entry) => entry.startTime),
+          });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+}
+
+describe("first paint (issue 13)", () => {
+  for (const path of ["/", "/categoria/Juguete", "/detalle/1"]) {
+    it(`asks for no script before the largest paint of ${path} is on its way, on a phone`, async () => {
+      const page = await session.newPage({ mobile: true });
+      // `goto` waits for the page's script to hydrate it: every script it asked for is recorded.
+      await page.goto(path);
+      const { largest, pictureAskedAt, scriptsAskedAt } = await firstPaint(page);
+      expect(scriptsAskedAt.length).toBeGreaterThan(0);
+      // A picture: its request went first. Text: it was painted before any script was asked for.
+      const before = largest.url ? pictureAskedAt : largest.at;
+      expect(before).not.toBeNull();
+      expect(Math.min(...scriptsAskedAt)).toBeGreaterThan(before ?? Number.POSITIVE_INFINITY);
+    });
+  }
+});
