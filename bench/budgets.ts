@@ -28,6 +28,8 @@ export function lighthouseChecks(page: PageLighthouse): BudgetCheck[] {
   for (const [metric, value, budget] of scores) {
     if (value !== null) checks.push(check(page.path, metric, value, budget, "min", String));
   }
+  if (median.lcpMs !== null) checks.push(check(page.path, "LCP", median.lcpMs, BUDGETS.lcpMs, "max", ms));
+  if (median.tbtMs !== null) checks.push(check(page.path, "TBT", median.tbtMs, BUDGETS.tbtMs, "max", ms));
   if (median.cls !== null) {
     checks.push(check(page.path, "CLS", median.cls, BUDGETS.cls, "max", (value) => value.toFixed(3)));
   }
@@ -37,6 +39,8 @@ export function lighthouseChecks(page: PageLighthouse): BudgetCheck[] {
 export function jsCheck(page: PageJs): BudgetCheck {
   return check(page.path, "initial JS", page.totalGzipBytes, BUDGETS.initialJsGzipBytes, "max", formatKb);
 }
+
+const ms = (value: number) => `${Math.round(value)} ms`;
 
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB gzip`;
@@ -50,7 +54,8 @@ function check(
   kind: "min" | "max",
   format: (value: number) => string,
 ): BudgetCheck {
-  const ratio = value / budget;
+  // A budget of zero (CLS): met exactly, or missed by any amount.
+  const ratio = budget === 0 ? (value === 0 ? 1 : Number.POSITIVE_INFINITY) : value / budget;
   const withinBudget = kind === "min" ? value >= budget : value <= budget;
   const bound = `${kind === "min" ? "≥" : "≤"} ${format(budget)}`;
   const verdict = withinBudget ? "ok" : kind === "min" ? "BELOW BUDGET" : "OVER BUDGET";
