@@ -166,6 +166,7 @@ async function floorPages(tools: LighthouseTools, baseUrl: string): Promise<Page
   printSection("The same pages with every <script> taken out (the floor)…");
   const proxy = await startScriptFreeProxy(baseUrl);
   try {
+    await proxy.warm(BENCH_PAGES);
     const floor: PageLighthouse[] = [];
     for (const path of BENCH_PAGES) {
       const page = await benchmarkPage(tools, proxy.baseUrl, path, LIGHTHOUSE_RUNS);
