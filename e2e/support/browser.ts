@@ -5,7 +5,10 @@ import { CHROMIUM_LAUNCH } from "./chromium.ts";
 export const baseUrl = () => inject("baseUrl");
 
 export type BrowserSession = {
-  /** A new page in a fresh context (no cookies), with page errors and hydration mismatches collected. */
+  /**
+   * A new page in a fresh context (no cookies), with page errors, hydration mismatches and what the
+   * Content-Security-Policy refused collected.
+   */
   newPage(options?: PageOptions): Promise<Page>;
   errors: string[];
 };
@@ -47,6 +50,10 @@ export function setUpBrowser(): BrowserSession {
       // entry-client reports a page that had to be rebuilt because it differed from the server's HTML.
       page.on("console", (message) => {
         if (message.text().startsWith("Recovered during hydration")) errors.push(message.text());
+        // Something the Content-Security-Policy refused (a script or style it does not allow).
+        if (message.type() === "error" && message.text().includes("Content Security Policy")) {
+          errors.push(message.text());
+        }
       });
       if (javaScript) waitForHydrationOnLoad(page);
       return page;
