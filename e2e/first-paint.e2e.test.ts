@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setUpBrowser } from "./support/browser.ts";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
 
 const session = setUpBrowser();
 
@@ -46,6 +47,25 @@ describe("first paint (issue 13)", () => {
       const before = largest.url ? pictureAskedAt : largest.at;
       expect(before).not.toBeNull();
       expect(Math.min(...scriptsAskedAt)).toBeGreaterThan(before ?? Number.POSITIVE_INFINITY);
+    });
+  }
+
+  for (const path of ["/", "/categoria/Juguete", "/detalle/1"]) {
+    it(`inlines the stylesheet of ${path}, allowed by its hash and nothing looser`, async () => {
+      const response = await fetch(`${baseUrl()}${path}`);
+      const html = await response.text();
+      // No render-blocking request: the styles are in the HTML.
+      expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? "");
+      expect(styles).toHaveLength(1);
+      expect(styles[0]?.length).toBeGreaterThan(1000);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1]?.split(" ") ?? [];
+      const hash = createHash("sha256")
+        .update(styles[0] ?? "")
+        .digest("base64");
+      expect(styleSrc).toContain(`'sha256-${hash}'`);
+      expect(csp).not.toContain("unsafe-inline");
     });
   }
 });

@@ -171,6 +171,10 @@ describe("newsletter", () => {
     await send("Después de la baja");
     expect(await mailsTo(address, /Después de la baja/)).toBe(0);
   });
+
+  it("raises no page errors along the way (the popups' styles are allowed by the CSP)", () => {
+    expect(session.errors).toEqual([]);
+  });
 });
 
 /** The shop's link to `path` in a mail, at the address the tests reach the shop at. */

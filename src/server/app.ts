@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Catalog } from "#catalog/catalog.ts";
-import { SCRIPT_LOADER_SOURCE } from "#shared/script-loader.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
@@ -18,6 +16,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { BODY_LIMIT_BYTES, bodyLimit } from "./http/body-limit.ts";
 import { compressAnswers } from "./http/compress-answers.ts";
+import { hashSource, type InlineSources, inlineSources } from "./http/content-security.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";
@@ -29,6 +28,7 @@ import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import type { MailOutbox } from "./mail/mail-outbox.ts";
 import { newsletterIssueRoutes, newsletterPages, newsletterRoutes } from "./newsletter/newsletter.routes.ts";
+import { NEWSLETTER_PAGE_STYLE } from "./newsletter/newsletter-pages.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
 import { createOrderNotifier } from "./orders/order-notifier.ts";
 import { type CheckoutLimits, ordersRoutes } from "./orders/orders.routes.ts";
@@ -64,6 +64,8 @@ export type AppDeps = {
   origins: OriginPolicy;
   /** The build output (dist/). Without it the app serves the API only, as in API tests. */
   distDir?: string;
+  /** What the CSP allows inline, by hash (the loader, the build's stylesheet, the libraries'). */
+  inlineSources?: InlineSources;
   newsletterLimit?: RateLimitOptions;
   /** Quotes and payments per shopper and address; null switches them off (automated runs). */
   checkoutLimits?: CheckoutLimits | null;
@@ -187,18 +189,17 @@ export function createApi(deps: ApiDeps) {
 }
 
 /** The headers every answer of the shop carries (CSP and the rest), for the middleware and for pages sent without it. */
-function securityHeaders() {
+function securityHeaders(inline: InlineSources) {
   return secureHeaders({
     crossOriginEmbedderPolicy: false,
     // Our own requests (form posts included) say where they come from; other sites learn nothing.
     referrerPolicy: "same-origin",
     // Boot data and JSON-LD are data blocks, not scripts: the only inline script is the loader,
-    // allowed by its hash.
+    // and the only inline styles the stylesheet and the two libraries' own, each by its hash.
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", scriptLoaderHash()],
-      // React style attributes and the popup library's injected styles.
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", ...inline.scripts],
+      styleSrc: ["'self'", ...inline.styles, hashSource(NEWSLETTER_PAGE_STYLE)],
       // Product pictures may live on an external image host (spec §3).
       imgSrc: ["'self'", "data:", "https:"],
       connectSrc: ["'self'"],
@@ -210,14 +211,9 @@ function securityHeaders() {
   });
 }
 
-/** The CSP source that allows the pages' one inline script (shared/script-loader.ts). */
-function scriptLoaderHash(): string {
-  return `'sha256-${createHash("sha256").update(SCRIPT_LOADER_SOURCE).digest("base64")}'`;
-}
-
 /** The security headers as values, for a page the server sends from its cache without the app. */
-export async function securityHeaderValues(): Promise<Record<string, string>> {
-  const probe = new Hono().use(securityHeaders()).get("/", (c) => c.body(null, 204));
+export async function securityHeaderValues(inline: InlineSources): Promise<Record<string, string>> {
+  const probe = new Hono().use(securityHeaders(inline)).get("/", (c) => c.body(null, 204));
   return Object.fromEntries((await probe.request("/")).headers);
 }
 
@@ -225,7 +221,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   const { logger, distDir } = deps;
   const app = new Hono();
   app.use(requestLogger(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.inlineSources ?? inlineSources(null)));
   const compression = compressAnswers();
   // Server-sent events must flow as they are written, not wait in a compressor's buffer.
   app.use((c, next) => (c.req.path === "/api/events" ? next() : compression(c, next)));

@@ -12,6 +12,7 @@ import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv } from "./env.ts";
 import { apiFirst } from "./http/api-first.ts";
+import { inlineSources } from "./http/content-security.ts";
 import { createOriginPolicy } from "./http/origin-policy.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import { createLogger } from "./logger.ts";
@@ -21,6 +22,7 @@ import { resolveOperatorToken } from "./operator/operator-token.ts";
 import { settlePayments } from "./orders/payment-settlement.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
 import { shopperHotRoutes } from "./shopper/hot-routes.ts";
+import { readStylesheet } from "./ssr/build-manifest.ts";
 import { cachedPagesFirst } from "./ssr/cached-pages-first.ts";
 import { createPageCache } from "./ssr/page-cache.ts";
 import { createShopperCache } from "./ssr/shopper-cache.ts";
@@ -81,8 +83,10 @@ await seedCoupons(database.db);
 
 const hub = await createChangeHub(database, logger);
 const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
+// What the CSP allows inline, by hash: the build's stylesheet is inlined in every page.
+const inline = inlineSources(readStylesheet(resolve("dist", "client")));
 // The headers every answer carries, for the answers sent before Hono.
-const commonHeaders = await securityHeaderValues();
+const commonHeaders = await securityHeaderValues(inline);
 // Visitors' pages are kept rendered until the stock of a product they show changes, here or in
 // any other process on the database (decision 018).
 const pageCache = env.PAGE_CACHE === "on" ? createPageCache({ commonHeaders }) : undefined;
@@ -132,6 +136,7 @@ const app = await createApp({
   logger,
   origins,
   distDir: resolve("dist"),
+  inlineSources: inline,
   ...(pageCache ? { pageCache } : {}),
   ...(shopperCache ? { shopperCache } : {}),
   sessionCache,

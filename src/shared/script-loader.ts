@@ -1,6 +1,7 @@
 /**
  * The one inline script of every page (issue 13, decision 025): it asks for the page's scripts
- * only once the page has painted and loaded (at the browser's next idle moment), or at once when
+ * only once the page has loaded and its next frame is painted (at the browser's next idle
+ * moment), or at once when
  * the person starts using the page (a tap, a key, a scroll) — so no script competes with the
  * page's largest picture, and the server's HTML (links, forms) works meanwhile. The script tag
  * carries what to fetch: `data-entry` (the entry module) and `data-preload` (the page's other
@@ -29,8 +30,14 @@ export const SCRIPT_LOADER_SOURCE = `(function () {
     document.head.appendChild(script);
   }
   function soon() {
-    if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 500 });
-    else setTimeout(start, 1);
+    // After the next frame is painted (what the page has drawn by its load is on screen), then
+    // when the browser is idle.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 500 });
+        else start();
+      }, 0);
+    });
   }
   kinds.forEach(function (kind) { addEventListener(kind, start, { capture: true, passive: true }); });
   if (document.readyState === "complete") soon();

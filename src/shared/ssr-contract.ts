@@ -4,7 +4,12 @@ import type { Lang } from "./lang.ts";
 import type { HoleId } from "./personal-holes.ts";
 
 /** What the server tells the page renderer (src/web/entry-server.tsx), built separately by Vite. */
-export type PageAssets = { entry: string; styles: string[]; preloads: string[] };
+export type PageAssets = {
+  entry: string;
+  /** The whole stylesheet, inlined in the head (allowed by its hash in the CSP). */
+  inlineStyle: string;
+  preloads: string[];
+};
 
 /** Where the shop lives, as the page needs to know it. */
 export type SiteInfo = {
@@ -25,7 +30,7 @@ export type RenderOptions = {
   /** A form posted to this page without the script, and what became of it. */
   formOutcome?: PageFormOutcome | null;
   /** Script and style files for the pages that matched, from the build manifest. */
-  assetsFor: (pages: string[]) => PageAssets;
+  assetsFor: (pages: string[], lang: Lang) => PageAssets;
   /**
    * Draws the page as every shopper shares it, each one's own parts left as marked holes
    * (shared/personal-holes.ts, decision 020); `user` is then ignored.

@@ -72,7 +72,7 @@ async function renderPage(
   const messages = await loadMessages(lang);
   // Without the moment of rendering, the same data makes the same bytes (the page cache keeps them).
   const queryState = dehydrateWhere(queryClient, (perUser) => !perUser);
-  const bootJson = serializeBootData({ lang, site, messages, formOutcome, queryState });
+  const bootJson = serializeBootData({ lang, site, formOutcome, queryState });
   const shopperBootJson = asTemplate
     ? holeMarker(holeIds.bootUser)
     : serializeBootData({ user: shopper, queryState: dehydrateWhere(queryClient, (perUser) => perUser) });
@@ -92,7 +92,7 @@ async function renderPage(
   const { prelude } = await prerender(
     <Document
       lang={lang}
-      assets={assetsFor([route.page])}
+      assets={assetsFor([route.page], lang)}
       bootJson={bootJson}
       shopperBootJson={shopperBootJson}
     >

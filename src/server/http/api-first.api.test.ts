@@ -10,6 +10,7 @@ import { shopperHotRoutes } from "../shopper/hot-routes.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { signUpShopper } from "../testing/test-users.ts";
 import { apiFirst } from "./api-first.ts";
+import { inlineSources } from "./content-security.ts";
 
 /**
  * The hot path (decision 023) answers exactly as the app does: the same requests are sent to the
@@ -39,7 +40,7 @@ beforeAll(async () => {
     routes: shopperHotRoutes({ db: api.database.db, catalog: api.catalog, hub: api.hub }),
     shopperOf: (header) => keptSessionUser(api.sessionCache, header),
     publicOrigin: TEST_ORIGIN,
-    commonHeaders: await securityHeaderValues(),
+    commonHeaders: await securityHeaderValues(inlineSources(null)),
     logger: createLogger({ LOG_LEVEL: "silent" }),
   });
   plain = createServer((request, response) => void appListener(request, response));

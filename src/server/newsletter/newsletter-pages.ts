@@ -14,6 +14,14 @@ export type NewsletterPage = {
   action?: { button: TextKey; token: string };
 };
 
+/** The pages' own few rules, inline (allowed by their hash in the CSP, `server/app.ts`). */
+export const NEWSLETTER_PAGE_STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#f4f8fb;color:#1d2733}
+main{max-width:32rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001}
+h1{font-size:1.5rem;color:#006fa1;margin-top:0}
+button{font:inherit;font-weight:600;color:#fff;background:#006fa1;border:0;border-radius:8px;padding:.75rem 1.5rem;cursor:pointer}
+a{color:#006fa1}
+`;
+
 /**
  * A small page of its own, readable without scripts (links from mail open anywhere). Following a
  * link only shows the page; the step is taken by the button, so a mail scanner that opens every
@@ -31,13 +39,7 @@ export function renderNewsletterPage(lang: Lang, page: NewsletterPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(w[page.title])} · ${escapeHtml(brand.shopName)}</title>
-<style>
-body{margin:0;font-family:system-ui,sans-serif;background:#f4f8fb;color:#1d2733}
-main{max-width:32rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001}
-h1{font-size:1.5rem;color:#006fa1;margin-top:0}
-button{font:inherit;font-weight:600;color:#fff;background:#006fa1;border:0;border-radius:8px;padding:.75rem 1.5rem;cursor:pointer}
-a{color:#006fa1}
-</style>
+<style>${NEWSLETTER_PAGE_STYLE}</style>
 </head>
 <body>
 <main>

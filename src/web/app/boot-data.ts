@@ -3,16 +3,15 @@ import type { SessionUser } from "#shared/api/account-contract.ts";
 import type { PageFormOutcome } from "#shared/api/page-form-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { SiteInfo } from "#shared/ssr-contract.ts";
-import type { Messages } from "#web/lib/i18n/translate.ts";
 
 /**
  * What the server hands the browser for hydration, in <script id="boot" type="application/json">:
- * the same for every shopper on a page every shopper shares (decision 020).
+ * the same for every shopper on a page every shopper shares (decision 020). The interface texts are
+ * not in it: they come with the scripts, as the page's language's own module (issue 13).
  */
 export type BootData = {
   lang: Lang;
   site: SiteInfo;
-  messages: Messages;
   /** The page's own data, nobody's in particular. */
   queryState: DehydratedState;
   formOutcome: PageFormOutcome | null;

@@ -26,9 +26,10 @@ export function Document({ lang, assets, bootJson, shopperBootJson, children }: 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand.colors.primary} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        <style
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, allowed by its hash (server/http/content-security.ts).
+          dangerouslySetInnerHTML={{ __html: assets.inlineStyle }}
+        />
       </head>
       <body>
         <div id="root">{children}</div>
