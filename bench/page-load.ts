@@ -23,6 +23,8 @@ export type PageServing = {
   visitor: LoadFigures;
   /** The same build with PAGE_CACHE=off: every request rendered, as before decision 018. */
   visitorRendered: LoadFigures;
+  /** The shop run as one worker process per core on PostgreSQL (decision 027). */
+  workers?: { visitor: LoadFigures; signedIn: LoadFigures };
   /** A signed-in shopper's page: the kept page with their own parts spliced in (decision 020). */
   signedIn: LoadFigures;
   /** The same shopper's page from the PAGE_CACHE=off build: rendered per request, as before. */
@@ -177,6 +179,8 @@ export type PageServingSetup = {
   shopperCookie: string;
   /** A shopper with the same cart and wish list on the PAGE_CACHE=off build. */
   renderingShopperCookie: string;
+  /** The shop run as WORKERS=auto on PostgreSQL (when PostgreSQL is there), and a shopper's cookie on it. */
+  workers?: { shopUrl: string; shopperCookie: string };
 };
 
 /**
@@ -204,9 +208,16 @@ export async function measurePageServing(setup: PageServingSetup): Promise<PageS
       const nginxRuns: LoadFigures[] = [];
       const visitorRuns: LoadFigures[] = [];
       const signedInRuns: LoadFigures[] = [];
+      const workersRuns: LoadFigures[] = [];
+      const workersSignedInRuns: LoadFigures[] = [];
       for (let turn = 0; turn < PAIRED_TURNS; turn += 1) {
         nginxRuns.push(runWrk(`${nginx.baseUrl}/${names.get(path)}`, gzipOnly));
         visitorRuns.push(runWrk(`${setup.shopUrl}${path}`, gzipOnly));
+        if (setup.workers) {
+          const { shopUrl, shopperCookie } = setup.workers;
+          workersRuns.push(runWrk(`${shopUrl}${path}`, gzipOnly));
+          workersSignedInRuns.push(runWrk(`${shopUrl}${path}`, { ...gzipOnly, cookie: shopperCookie }));
+        }
         signedInRuns.push(runWrk(`${setup.shopUrl}${path}`, { ...gzipOnly, cookie: setup.shopperCookie }));
       }
       const rendered = { ...gzipOnly, cookie: setup.renderingShopperCookie };
@@ -216,6 +227,9 @@ export async function measurePageServing(setup: PageServingSetup): Promise<PageS
         nginx: medianRun(nginxRuns),
         visitor: medianRun(visitorRuns),
         visitorRendered: runWrk(`${setup.renderingShopUrl}${path}`, gzipOnly),
+        ...(setup.workers
+          ? { workers: { visitor: medianRun(workersRuns), signedIn: medianRun(workersSignedInRuns) } }
+          : {}),
         signedIn: medianRun(signedInRuns),
         signedInRendered: runWrk(`${setup.renderingShopUrl}${path}`, rendered),
       };

@@ -208,23 +208,33 @@ type PagesPart = { serving?: PageServing[]; crawl?: CrawlFigures; error?: string
 
 /**
  * Pages under load: nginx serving each page's own bytes, the shop to a visitor (page cache), the
- * same build rendering every request (PAGE_CACHE=off, started for this on its own database) and
- * to a signed-in shopper; then a crawl of the whole site and the memory it leaves.
+ * same build rendering every request (PAGE_CACHE=off, started for this on its own database), the
+ * shop as one worker per core on PostgreSQL, and to a signed-in shopper; then a crawl of the whole
+ * site and the memory it leaves.
  */
 async function pagesPart(run: Run): Promise<PagesPart> {
   printSection(`Pages under load (wrk, 50 connections), database: ${run.database}…`);
   warnIfBusy("the page figures");
   let rendering: BenchShop | undefined;
+  let workers: BenchShop | undefined;
   const part: PagesPart = {};
   try {
     ensureLoadTools();
     rendering = await startBenchShop(root, run.postgres, { PAGE_CACHE: "off" });
+    // One worker per core, as nginx runs (decision 027): only on PostgreSQL.
+    workers = await startBenchShop(root, true, { WORKERS: "auto" }).catch((error: unknown) => {
+      console.error(
+        `  the shop with one worker per core did not start (${errorMessage(error)}); not measured`,
+      );
+      return undefined;
+    });
     // A shopper with a cart line and a heart on /detalle/1, on each build.
-    const [shopper, renderingShopper] = await Promise.all([
+    const [shopper, renderingShopper, workersShopper] = await Promise.all([
       signUpBenchShopper(run.baseUrl),
       signUpBenchShopper(rendering.baseUrl),
+      workers && signUpBenchShopper(workers.baseUrl),
     ]);
-    for (const { call } of [shopper, renderingShopper]) {
+    for (const { call } of [shopper, renderingShopper, ...(workersShopper ? [workersShopper] : [])]) {
       await call("POST", "/api/cart/3", { cantidad: 2 });
       await call("PUT", "/api/wishlist/1");
     }
@@ -234,6 +244,9 @@ async function pagesPart(run: Run): Promise<PagesPart> {
       renderingShopUrl: rendering.baseUrl,
       shopperCookie: shopper.cookie,
       renderingShopperCookie: renderingShopper.cookie,
+      ...(workers && workersShopper
+        ? { workers: { shopUrl: workers.baseUrl, shopperCookie: workersShopper.cookie } }
+        : {}),
     });
     const token = readFileSync(join(run.dataDir, "operator-token"), "utf8").trim();
     part.crawl = await crawlSite(run.baseUrl, token);
@@ -242,6 +255,7 @@ async function pagesPart(run: Run): Promise<PagesPart> {
     console.error(`Page measurement failed: ${part.error}`);
   } finally {
     await rendering?.stop();
+    await workers?.stop();
   }
   printPages(part);
   return part;

@@ -1,5 +1,35 @@
+import { execFileSync } from "node:child_process";
+import { request } from "node:http";
 import { describe, expect, it } from "vitest";
+import { createScratchDatabase } from "./support/scratch-database.ts";
 import { startShop } from "./support/start-shop.ts";
+
+/** The processes a process started (pgrep -P), as pids. */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+}
+
+/** A GET on a connection of its own: with several workers, each may land on another one. */
+function freshGet(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, timeout: 5_000 }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    req.on("timeout", () => req.destroy(new Error(`${url} timed out`)));
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 describe("the server process", () => {
   it("reports its database and stops cleanly on SIGTERM", async () => {
@@ -30,3 +60,53 @@ describe("the server process", () => {
     }
   });
 });
+
+describe("several worker processes (WORKERS=2, PostgreSQL)", () => {
+  it("runs two on one port, replaces one that is killed and stops them all on SIGTERM", async () => {
+    const database = await createScratchDatabase("shop_workers");
+    const shop = await startShop(process.cwd(), { databaseUrl: database.url, env: { WORKERS: "2" } });
+    try {
+      const workers = childrenOf(shop.pid);
+      expect(workers).toHaveLength(2);
+      const pages = await Promise.all(
+        Array.from({ length: 20 }, () => freshGet(`${shop.baseUrl}/detalle/1`)),
+      );
+      expect(pages.map((page) => page.status)).toEqual(Array(20).fill(200));
+
+      const [killed, survivor] = workers;
+      process.kill(killed ?? 0, "SIGKILL");
+      // The supervisor starts another in its place; the survivor serves meanwhile.
+      const others = () => childrenOf(shop.pid).filter((pid) => pid !== killed);
+      await expect.poll(others, { timeout: 30_000, interval: 200 }).toHaveLength(2);
+      const replaced = others();
+      expect(replaced).toContain(survivor);
+      expect(isAlive(killed ?? 0)).toBe(false);
+      await expect
+        .poll(
+          async () => {
+            const answers = await Promise.all(
+              Array.from({ length: 20 }, () => freshGet(`${shop.baseUrl}/detalle/1`)),
+            );
+            return answers.every(({ status, body }) => status === 200 && body.includes("<h1"));
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true);
+
+      expect(await shop.stop()).toEqual({ code: 0, signal: null });
+      expect(replaced.filter((pid) => isAlive(pid))).toEqual([]);
+    } finally {
+      await shop.stop();
+      await database.drop();
+    }
+  }, 120_000);
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

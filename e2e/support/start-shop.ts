@@ -8,6 +8,8 @@ export type ShopExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type RunningShop = {
   baseUrl: string;
+  /** The process started (with WORKERS above 1, the workers' supervisor). */
+  pid: number;
   /** The shop's temporary data directory (its mail outbox is `outbox/` inside). */
   dataDir: string;
   /** Sends SIGTERM, waits for the exit and deletes a temporary database. Safe to call twice. */
@@ -64,6 +66,7 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
   };
   const shop: RunningShop = {
     baseUrl: `http://${host}:${port}`,
+    pid: child.pid ?? 0,
     dataDir,
     stop: () => {
       stopped ??= stopChild(child).finally(removeData);

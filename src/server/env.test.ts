@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.ts";
 import { createOriginPolicy } from "./http/origin-policy.ts";
@@ -27,5 +28,19 @@ describe("parseEnv", () => {
   it("fails fast with a readable message", () => {
     expect(() => parseEnv({ PORT: "seventy" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("runs one process unless told, and several only on PostgreSQL", () => {
+    expect(parseEnv({}).WORKERS).toBe(1);
+    expect(parseEnv({ WORKERS: "auto" }).WORKERS).toBe(1);
+    expect(parseEnv({ WORKERS: "3", DATABASE_URL: "postgres://u@db/shop" }).WORKERS).toBe(3);
+    expect(parseEnv({ WORKERS: "auto", DATABASE_URL: "postgres://u@db/shop" }).WORKERS).toBe(
+      availableParallelism(),
+    );
+    expect(() => parseEnv({ WORKERS: "2" })).toThrow(
+      /more than one worker needs DATABASE_URL[\s\S]*at WORKERS/,
+    );
+    expect(() => parseEnv({ WORKERS: "0", DATABASE_URL: "postgres://u@db/shop" })).toThrow(/WORKERS/);
+    expect(() => parseEnv({ WORKERS: "many", DATABASE_URL: "postgres://u@db/shop" })).toThrow(/WORKERS/);
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { brand } from "#shared/brand.ts";
 
@@ -45,12 +46,30 @@ const envSchema = z.object({
    */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Server processes sharing the port and the database: a number, or "auto" for one per core on
+   * PostgreSQL. Above 1 it needs DATABASE_URL: the embedded database lives in one process
+   * (decision 027).
+   */
+  WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The environment as read, with WORKERS settled to a number. */
+const settledEnv = envSchema
+  .refine((env) => env.WORKERS === "auto" || env.WORKERS === 1 || env.DATABASE_URL !== undefined, {
+    path: ["WORKERS"],
+    message:
+      "more than one worker needs DATABASE_URL (PostgreSQL): the embedded database lives in one process",
+  })
+  .transform((env) => ({
+    ...env,
+    WORKERS: env.WORKERS !== "auto" ? env.WORKERS : env.DATABASE_URL ? availableParallelism() : 1,
+  }));
+
+export type Env = z.output<typeof settledEnv>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = settledEnv.safeParse(source);
   if (!result.success) {
     throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }
