@@ -33,4 +33,27 @@ describe("language", () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("pt-PT");
     expect(await page.locator("h2").first().textContent()).toBe("Categorias");
   });
+
+  it("loads the shopper's texts only with the pages that use them, in the language shown", async () => {
+    const page = await session.newPage();
+    const texts: string[] = [];
+    page.on("request", (request) => {
+      const file = /\/assets\/((?:es|pt)(?:\.shopper)?)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+      if (file?.[1]) texts.push(file[1]);
+    });
+    await page.goto("/detalle/1");
+    expect(texts).toEqual(["es"]);
+    // Marks this document: the sign-in page must come without a reload.
+    await page.evaluate(() => {
+      document.documentElement.dataset.sameDocument = "yes";
+    });
+    await page.getByRole("link", { name: "Mi cuenta" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Iniciar sesión");
+    expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe("yes");
+    expect(texts).toEqual(["es", "es.shopper"]);
+
+    await page.getByRole("button", { name: "PT", exact: true }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Iniciar sessão");
+    expect(texts.toSorted()).toEqual(["es", "es.shopper", "pt", "pt.shopper"]);
+  });
 });

@@ -2,6 +2,7 @@ import type { SessionUser } from "./api/account-contract.ts";
 import type { PageFormOutcome } from "./api/page-form-contract.ts";
 import type { Lang } from "./lang.ts";
 import type { HoleId } from "./personal-holes.ts";
+import type { TextPart } from "./text-parts.ts";
 
 /** What the server tells the page renderer (src/web/entry-server.tsx), built separately by Vite. */
 export type PageAssets = {
@@ -29,8 +30,8 @@ export type RenderOptions = {
   user: SessionUser | null;
   /** A form posted to this page without the script, and what became of it. */
   formOutcome?: PageFormOutcome | null;
-  /** Script and style files for the pages that matched, from the build manifest. */
-  assetsFor: (pages: string[], lang: Lang) => PageAssets;
+  /** Script and style files for the pages that matched and their texts, from the build manifest. */
+  assetsFor: (pages: string[], lang: Lang, texts: readonly TextPart[]) => PageAssets;
   /**
    * Draws the page as every shopper shares it, each one's own parts left as marked holes
    * (shared/personal-holes.ts, decision 020); `user` is then ignored.

@@ -11,6 +11,7 @@ import {
   stampQueryState,
 } from "./app/boot-data.ts";
 import { AppProviders } from "./app/providers.tsx";
+import { matchPage, textPartsOf } from "./app/route-table.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createSessionStore } from "./lib/session/session-store.ts";
@@ -29,7 +30,11 @@ if (!root) throw new Error("No #root element");
 // The loader asked for the page's module and texts with this one (modulepreload); hydrating once
 // they are here keeps the whole page in one pass, so nothing can change between the server's HTML
 // and hydration.
-const [messages] = await Promise.all([loadMessages(boot.lang), preloadPageFor(window.location.pathname)]);
+const textParts = textPartsOf(matchPage(window.location.pathname)?.page);
+const [messages] = await Promise.all([
+  loadMessages(boot.lang, textParts),
+  preloadPageFor(window.location.pathname),
+]);
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page (issue 13: no task over 50 ms); a tap meanwhile hydrates its
 // part first.
@@ -38,7 +43,7 @@ startTransition(() => {
     root,
     <AppProviders
       queryClient={queryClient}
-      i18n={createI18nStore(boot.lang, messages)}
+      i18n={createI18nStore(boot.lang, messages, textParts)}
       session={createSessionStore(shopper.user)}
       site={boot.site}
       formOutcome={boot.formOutcome}

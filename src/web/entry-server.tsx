@@ -26,7 +26,7 @@ import type { PrefetchContext, PrefetchOutcome } from "./app/page-module.ts";
 import { productIdsIn } from "./app/page-products.ts";
 import { HoleTemplateProvider, holeContent } from "./app/personal-hole.tsx";
 import { AppProviders } from "./app/providers.tsx";
-import { isSharedPage, loadPage, type MatchedPage, matchPage } from "./app/route-table.ts";
+import { isSharedPage, loadPage, type MatchedPage, matchPage, textPartsOf } from "./app/route-table.ts";
 import { cartQuery } from "./features/cart/api/cart-calls.ts";
 import { wishlistQuery } from "./features/wishlist/api/wishlist-calls.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
@@ -92,7 +92,7 @@ async function renderPage(
   const { prelude } = await prerender(
     <Document
       lang={lang}
-      assets={assetsFor([route.page], lang)}
+      assets={assetsFor([route.page], lang, textPartsOf(route.page))}
       bootJson={bootJson}
       shopperBootJson={shopperBootJson}
     >

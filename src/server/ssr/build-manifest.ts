@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { Lang } from "#shared/lang.ts";
 import type { PageAssets } from "#shared/ssr-contract.ts";
+import { type TextPart, textsModule } from "#shared/text-parts.ts";
 
 const chunkSchema = z.object({
   file: z.string(),
@@ -13,7 +14,6 @@ const manifestSchema = z.record(z.string(), chunkSchema);
 type Manifest = z.infer<typeof manifestSchema>;
 
 const ENTRY = "src/web/entry-client.tsx";
-const textsModule = (lang: Lang) => `src/web/lib/i18n/locales/${lang}.json`;
 
 const readManifest = (clientDir: string): Manifest =>
   manifestSchema.parse(JSON.parse(readFileSync(join(clientDir, ".vite", "manifest.json"), "utf8")));
@@ -41,19 +41,25 @@ export function readStylesheet(clientDir: string): string | null {
 }
 
 /** Reads Vite's manifest once and answers which files a set of pages needs. */
-export function loadBuildManifest(clientDir: string): (pages: string[], lang: Lang) => PageAssets {
+export function loadBuildManifest(
+  clientDir: string,
+): (pages: string[], lang: Lang, texts: readonly TextPart[]) => PageAssets {
   const manifest = readManifest(clientDir);
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`The build manifest has no ${ENTRY}`);
   const inlineStyle = readStylesheet(clientDir) ?? "";
   const cache = new Map<string, PageAssets>();
 
-  return (pages, lang) => {
-    const key = `${lang}:${pages.join(",")}`;
+  return (pages, lang, texts) => {
+    const key = `${lang}:${pages.join(",")}:${texts.join(",")}`;
     let assets = cache.get(key);
     if (!assets) {
       // The interface texts of the page's language come with its scripts (not in its HTML).
-      const keys = [ENTRY, ...pages.map((page) => `src/web/app/pages/${page}.tsx`), textsModule(lang)];
+      const keys = [
+        ENTRY,
+        ...pages.map((page) => `src/web/app/pages/${page}.tsx`),
+        ...texts.map((part) => textsModule(lang, part)),
+      ];
       const preloads = new Set<string>();
       for (const chunkKey of keys) collectChunk(manifest, chunkKey, preloads);
       preloads.delete(entry.file);

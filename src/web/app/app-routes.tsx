@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { useTextParts } from "#web/lib/i18n/i18n.tsx";
 import {
   guardedPage,
   guardedPages,
@@ -8,6 +9,7 @@ import {
   matchPage,
   type PageName,
   publicRoutes,
+  textPartsOf,
 } from "./route-table.ts";
 import { Guard } from "./shell/guard.tsx";
 import { RootLayout } from "./shell/root-layout.tsx";
@@ -36,6 +38,8 @@ export async function preloadPageFor(pathname: string): Promise<void> {
 }
 
 function Page({ name }: { name: PageName }) {
+  // A page waits for its part of the texts, as it waits for its module.
+  useTextParts(textPartsOf(name));
   const Component = readyPages.get(name) ?? lazyPages[name];
   return <Component />;
 }

@@ -1,5 +1,6 @@
 import { matchPath } from "react-router";
 import { guardedPatterns } from "#shared/paths.ts";
+import type { TextPart } from "#shared/text-parts.ts";
 import type { PageModule } from "./page-module.ts";
 
 /** Spec §2's public routes and the page module each one loads (./pages/{page}.tsx). */
@@ -29,6 +30,14 @@ const sharedPages: ReadonlySet<PageName> = new Set([
 
 export function isSharedPage(page: PageName): boolean {
   return sharedPages.has(page);
+}
+
+/**
+ * The parts of the interface texts a page needs (shared/text-parts.ts): the catalogue's pages
+ * the first alone, sign-in, sign-up and the shopper's pages the shopper's too.
+ */
+export function textPartsOf(page: PageName | undefined): TextPart[] {
+  return page === undefined || isSharedPage(page) ? ["catalog"] : ["catalog", "shopper"];
 }
 
 /** Spec §2's guarded group: only a signed-in shopper sees these. */

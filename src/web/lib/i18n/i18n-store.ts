@@ -1,25 +1,81 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { LANG_COOKIE, type Lang, localeOf } from "#shared/lang.ts";
+import { type TextPart, textParts } from "#shared/text-parts.ts";
 import type { Messages } from "./translate.ts";
 
-export type I18nState = { lang: Lang; messages: Partial<Record<Lang, Messages>> };
+export type I18nState = {
+  lang: Lang;
+  messages: Partial<Record<Lang, Messages>>;
+  /** The parts of the texts loaded (shared/text-parts.ts); a language switch loads the same. */
+  parts: readonly TextPart[];
+};
 export type I18nStore = StoreApi<I18nState>;
 
-/** One store per app: per request on the server, one in the browser. */
-export function createI18nStore(lang: Lang, messages: Messages): I18nStore {
-  return createStore<I18nState>(() => ({ lang, messages: { [lang]: messages } }));
+/**
+ * One store per app: per request on the server, one in the browser. `parts` says which parts
+ * `messages` holds: all of them on the server, the page's in the browser.
+ */
+export function createI18nStore(
+  lang: Lang,
+  messages: Messages,
+  parts: readonly TextPart[] = textParts,
+): I18nStore {
+  return createStore<I18nState>(() => ({ lang, messages: { [lang]: messages }, parts }));
 }
 
-/** Loads one language's interface texts as its own chunk. */
-export async function loadMessages(lang: Lang): Promise<Messages> {
-  const module = lang === "pt" ? await import("./locales/pt.json") : await import("./locales/es.json");
-  return module.default;
+/** Each part of each language is a chunk of its own (literal imports, for the bundler). */
+const textModules: Record<Lang, Record<TextPart, () => Promise<{ default: Messages }>>> = {
+  es: { catalog: () => import("./locales/es.json"), shopper: () => import("./locales/es.shopper.json") },
+  pt: { catalog: () => import("./locales/pt.json"), shopper: () => import("./locales/pt.shopper.json") },
+};
+
+/** Loads the given parts of one language's interface texts, as one set of messages. */
+export async function loadMessages(lang: Lang, parts: readonly TextPart[] = textParts): Promise<Messages> {
+  const modules = await Promise.all(parts.map((part) => textModules[lang][part]()));
+  return Object.assign({}, ...modules.map((module) => module.default));
+}
+
+/** The loads in flight, one per store and part, so that React waits on one promise for each. */
+const pendingParts = new WeakMap<I18nStore, Map<TextPart, Promise<void>>>();
+
+/**
+ * What a page with `part` of the texts must wait for: nothing once the store has it, else the
+ * one load of it in the current language (added to the store when it arrives).
+ */
+export function textPartLoad(store: I18nStore, part: TextPart): Promise<void> | undefined {
+  if (store.getState().parts.includes(part)) return undefined;
+  const pending = pendingParts.get(store) ?? new Map<TextPart, Promise<void>>();
+  pendingParts.set(store, pending);
+  let load = pending.get(part);
+  if (!load) {
+    const { lang } = store.getState();
+    const settled = () => pending.delete(part);
+    load = loadMessages(lang, [part]).then(
+      (added) => {
+        settled();
+        const state = store.getState();
+        // Switched meanwhile: the page asks again, in the new language.
+        if (state.lang !== lang) return;
+        // Other languages' texts lack this part: dropped, they load whole when switched to.
+        store.setState({
+          parts: [...state.parts, part],
+          messages: { [lang]: { ...state.messages[lang], ...added } },
+        });
+      },
+      (error: unknown) => {
+        settled();
+        throw error;
+      },
+    );
+    pending.set(part, load);
+  }
+  return load;
 }
 
 /** Switches every text and <html lang>, and remembers the choice in a cookie. */
 export async function switchLanguage(store: I18nStore, lang: Lang): Promise<void> {
   if (!store.getState().messages[lang]) {
-    const messages = await loadMessages(lang);
+    const messages = await loadMessages(lang, store.getState().parts);
     store.setState((state) => ({ messages: { ...state.messages, [lang]: messages } }));
   }
   store.setState({ lang });

@@ -1,7 +1,8 @@
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { createContext, type ReactNode, use, useContext, useMemo } from "react";
 import { useStore } from "zustand";
 import type { Lang } from "#shared/lang.ts";
-import { type I18nStore, switchLanguage } from "./i18n-store.ts";
+import type { TextPart } from "#shared/text-parts.ts";
+import { type I18nStore, switchLanguage, textPartLoad } from "./i18n-store.ts";
 import { createTranslate, type Translate } from "./translate.ts";
 
 /** Our own small i18n layer (docs/decisions/005-own-i18n-layer.md). */
@@ -32,4 +33,13 @@ export function useTranslation(): { t: Translate; lang: Lang } {
 export function useSwitchLanguage(): (lang: Lang) => Promise<void> {
   const store = useI18nStore();
   return (lang) => switchLanguage(store, lang);
+}
+
+/** Suspends until the texts hold `parts` (shared/text-parts.ts): a page's own texts, loaded with it. */
+export function useTextParts(parts: readonly TextPart[]): void {
+  const store = useI18nStore();
+  for (const part of parts) {
+    const load = textPartLoad(store, part);
+    if (load) use(load);
+  }
 }
