@@ -113,6 +113,22 @@ describe("navigation", () => {
     await page.waitForURL(`${baseUrl()}/`);
   });
 
+  it("keeps where a shopper scrolled before the script came, and opens a new page at its top", async () => {
+    const page = await session.newPage();
+    // The bare HTML: the loader starts the script at the first scroll.
+    await page.goto("/categoria/Juguete", { waitUntil: "domcontentloaded" });
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    // A smooth scroll back up would be under way by now.
+    await page.waitForTimeout(600);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    const card = page.locator("main li a").nth(10);
+    await card.scrollIntoViewIfNeeded();
+    await card.click();
+    await page.waitForURL(/\/detalle\/\d+$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   it("replaces an unknown path with / without keeping it in history", async () => {
     const page = await session.newPage();
     await page.goto("/footer/envios");

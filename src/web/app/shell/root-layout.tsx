@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSite } from "#web/lib/site.tsx";
@@ -66,9 +66,15 @@ function useMarkHydrated() {
   }, []);
 }
 
+/**
+ * A new page starts at its top. Not the page the shopper opened: hydration comes after they may
+ * have scrolled (the script loads late, decision 025), and must not take them back up.
+ */
 function useScrollToTopOnRouteChange(pathname: string) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo({ top: 0, behavior: "smooth" });
   }, [pathname]);
 }
