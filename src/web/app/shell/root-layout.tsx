@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from "react";
+import { type RefObject, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSite } from "#web/lib/site.tsx";
@@ -19,7 +19,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { testMode } = useSite();
-  useScrollToTopOnRouteChange(pathname);
+  // The path the document was opened at, until its page has been shown (see PageTop).
+  const openedPath = useRef<string | null>(pathname);
   useMarkHydrated();
   return (
     <>
@@ -33,6 +34,7 @@ export function RootLayout() {
         {/* Keyed by path: each page gets a fresh boundary, so loading shows the spinner. */}
         <ErrorBoundary key={pathname} fallback={<RouteError />}>
           <Suspense fallback={<PageLoading label={t("common.loading")} />}>
+            <PageTop pathname={pathname} openedPath={openedPath} />
             <Outlet />
           </Suspense>
         </ErrorBoundary>
@@ -67,14 +69,16 @@ function useMarkHydrated() {
 }
 
 /**
- * A new page starts at its top. Not the page the shopper opened: hydration comes after they may
- * have scrolled (the script loads late, decision 025), and must not take them back up.
+ * Spec §2: a route change scrolls smoothly to the top. Inside the page's boundary, so it starts
+ * once the new page is shown: started while its code or data loaded, the spinner's short page cut
+ * the scroll short. Not for the page the document was opened at: the script comes after the shopper
+ * may have scrolled (decision 025), and hydration must not take them back up.
  */
-function useScrollToTopOnRouteChange(pathname: string) {
-  const shownPath = useRef(pathname);
+function PageTop({ pathname, openedPath }: { pathname: string; openedPath: RefObject<string | null> }) {
   useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
-    window.scrollTo({ top: 0, behavior: "smooth" });
-  }, [pathname]);
+    const opened = openedPath.current === pathname;
+    openedPath.current = null;
+    if (!opened) window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [pathname, openedPath]);
+  return null;
 }
