@@ -18,14 +18,15 @@ if (env.WORKERS > 1 && cluster.isPrimary) {
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
-  try {
-    await supervisor.started;
-    logger.info({ workers: env.WORKERS }, "every worker listening");
-  } catch (error) {
-    if (stopping) await new Promise(() => {}); // stop() exits when the workers have ended
-    logger.fatal({ err: error }, "the workers could not start");
-    process.exit(1);
-  }
+  supervisor.started.then(
+    () => logger.info({ workers: env.WORKERS }, "every worker listening"),
+    (error: unknown) => {
+      // Stopped during the start: stop() exits once the workers have ended.
+      if (stopping) return;
+      logger.fatal({ err: error }, "the workers could not start");
+      process.exit(1);
+    },
+  );
 } else {
   const worker = cluster.worker;
   await serveShop(

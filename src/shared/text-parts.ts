@@ -8,7 +8,7 @@ import type { Lang } from "./lang.ts";
 export const textParts = ["catalog", "shopper"] as const;
 export type TextPart = (typeof textParts)[number];
 
-/** The top-level namespaces of the shopper's part; every other one is the catalogue's. */
+/** The top-level namespaces of the shopper's part; every other one is the catalogue's (checked by translate.test.ts). */
 export const shopperNamespaces = [
   "account",
   "checkout",

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { shopperNamespaces } from "#shared/text-parts.ts";
 import es from "./locales/es.json";
+import esShopper from "./locales/es.shopper.json";
 import pt from "./locales/pt.json";
+import ptShopper from "./locales/pt.shopper.json";
 import { createTranslate, type Messages } from "./translate.ts";
 
 const messages: Messages = {
@@ -37,8 +40,14 @@ describe("the interface texts", () => {
     );
   }
 
-  it("have the same keys in Spanish and Portuguese", () => {
+  it("have the same keys in Spanish and Portuguese, in each part", () => {
     expect(keys(pt).sort()).toEqual(keys(es).sort());
+    expect(keys(ptShopper).sort()).toEqual(keys(esShopper).sort());
+  });
+
+  it("keep the shopper's namespaces in the shopper's part, and only there", () => {
+    expect(Object.keys(esShopper).sort()).toEqual([...shopperNamespaces].sort());
+    expect(Object.keys(es).filter((namespace) => Object.hasOwn(esShopper, namespace))).toEqual([]);
   });
 
   it("keep the spec's fixed Spanish texts", () => {
