@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { createScratchDatabase } from "./support/scratch-database.ts";
@@ -14,6 +15,26 @@ function childrenOf(pid: number): number[] {
   } catch {
     return []; // pgrep exits 1 when there are none
   }
+}
+
+/**
+ * The supervisor's workers, oldest first. Not by pid: pids wrap around on a busy machine, and
+ * the test must kill a worker that already listens, not one still starting.
+ */
+function workersOf(pid: number): number[] {
+  const startedAt = (child: number) => {
+    try {
+      // /proc/<pid>/stat: the 22nd field is the start time; the command name may hold spaces.
+      const stat = readFileSync(`/proc/${child}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+    } catch {
+      return Number.POSITIVE_INFINITY; // ended meanwhile
+    }
+  };
+  return childrenOf(pid)
+    .map((child) => ({ child, at: startedAt(child) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ child }) => child);
 }
 
 /** A GET on a connection of its own: with several workers, each may land on another one. */
@@ -66,13 +87,15 @@ describe("several worker processes (WORKERS=2, PostgreSQL)", () => {
     const database = await createScratchDatabase("shop_workers");
     const shop = await startShop(process.cwd(), { databaseUrl: database.url, env: { WORKERS: "2" } });
     try {
-      const workers = childrenOf(shop.pid);
+      const workers = workersOf(shop.pid);
       expect(workers).toHaveLength(2);
       const pages = await Promise.all(
         Array.from({ length: 20 }, () => freshGet(`${shop.baseUrl}/detalle/1`)),
       );
       expect(pages.map((page) => page.status)).toEqual(Array(20).fill(200));
 
+      // The first listens (it answered the health check); the second may still be starting, and
+      // its replacement must wait for it.
       const [killed, survivor] = workers;
       process.kill(killed ?? 0, "SIGKILL");
       // The supervisor starts another in its place; the survivor serves meanwhile.

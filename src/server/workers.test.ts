@@ -29,7 +29,7 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The supervisor with fake workers, a clock the test moves and waits it records. */
-function supervised(count: number, { obeysSigterm = true } = {}) {
+async function supervised(count: number, { obeysSigterm = true } = {}) {
   const workers: FakeWorker[] = [];
   const waits: number[] = [];
   let clock = 0;
@@ -48,12 +48,13 @@ function supervised(count: number, { obeysSigterm = true } = {}) {
   const advance = (ms: number) => {
     clock += ms;
   };
+  await tick(); // the first worker is forked
   return { supervisor, workers, waits, advance };
 }
 
 describe("superviseWorkers", () => {
   it("starts the workers one after the other, each once the last listens", async () => {
-    const { supervisor, workers } = supervised(3);
+    const { supervisor, workers } = await supervised(3);
     let started = false;
     void supervisor.started.then(() => {
       started = true;
@@ -76,7 +77,7 @@ describe("superviseWorkers", () => {
   });
 
   it("gives up and stops the others when a worker ends before it listens", async () => {
-    const { supervisor, workers } = supervised(2);
+    const { supervisor, workers } = await supervised(2);
     workers[0]?.listen();
     await tick();
     workers[1]?.end(1, null);
@@ -86,7 +87,7 @@ describe("superviseWorkers", () => {
   });
 
   it("replaces a worker that dies, waiting longer while replacements keep dying", async () => {
-    const { supervisor, workers, waits, advance } = supervised(2);
+    const { supervisor, workers, waits, advance } = await supervised(2);
     workers[0]?.listen();
     await tick();
     workers[1]?.listen();
@@ -117,8 +118,40 @@ describe("superviseWorkers", () => {
     expect(workers).toHaveLength(6);
   });
 
+  it("replaces a worker that dies while another starts only once that one listens", async () => {
+    const { supervisor, workers, waits, advance } = await supervised(2);
+    workers[0]?.listen();
+    await tick();
+    expect(workers).toHaveLength(2);
+    advance(60_000);
+    workers[0]?.end(null, "SIGKILL");
+    await tick();
+    expect(waits).toEqual([500]);
+    // The replacement waits its turn: two workers never run the start-up at once.
+    expect(workers).toHaveLength(2);
+    workers[1]?.listen();
+    await supervisor.started;
+    await tick();
+    expect(workers).toHaveLength(3);
+    workers[2]?.listen();
+    await tick();
+    await supervisor.stop();
+    expect(workers.map((worker) => worker.signals)).toEqual([[], ["SIGTERM"], ["SIGTERM"]]);
+  });
+
+  it("starts no worker once stopping, even one waiting its turn", async () => {
+    const { supervisor, workers } = await supervised(3);
+    workers[0]?.listen();
+    await tick();
+    const stopped = supervisor.stop();
+    await expect(supervisor.started).rejects.toThrow();
+    await stopped;
+    await tick();
+    expect(workers).toHaveLength(2);
+  });
+
   it("stops every worker on stop, killing one that does not end, and replaces none", async () => {
-    const { supervisor, workers } = supervised(2, { obeysSigterm: false });
+    const { supervisor, workers } = await supervised(2, { obeysSigterm: false });
     workers[0]?.listen();
     await tick();
     workers[1]?.listen();

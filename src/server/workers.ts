@@ -48,6 +48,16 @@ export function superviseWorkers({
   const running = new Set<WorkerProcess>();
   let stopping = false;
   let restartDelay = FIRST_RESTART_DELAY_MS;
+  // Starts never overlap, replacements included: one worker at a time migrates, seeds and
+  // creates the DATA_DIR secrets.
+  let startQueue: Promise<unknown> = Promise.resolve();
+
+  /** Starts a worker once no other is starting; rejects if it ends before it listens. */
+  function startInTurn(): Promise<void> {
+    const turn = startQueue.then(() => (stopping ? Promise.reject(new Error("stopping")) : startOne()));
+    startQueue = turn.catch(() => {});
+    return turn;
+  }
 
   /** Starts a worker and resolves when it listens; rejects if it ends first. */
   function startOne(): Promise<void> {
@@ -79,7 +89,7 @@ export function superviseWorkers({
   async function replace(delay: number): Promise<void> {
     await wait(delay);
     if (stopping) return;
-    await startOne().catch((error: unknown) => {
+    await startInTurn().catch((error: unknown) => {
       if (stopping) return;
       logger.error({ err: error }, "replacement worker failed to start; trying again");
       return replace(Math.min(delay * 2, MAX_RESTART_DELAY_MS));
@@ -104,7 +114,7 @@ export function superviseWorkers({
 
   async function startAll(): Promise<void> {
     try {
-      for (let index = 0; index < count; index += 1) await startOne();
+      for (let index = 0; index < count; index += 1) await startInTurn();
     } catch (error) {
       await stop();
       throw error;
