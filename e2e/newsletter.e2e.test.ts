@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { baseUrl, reachFooter, setUpBrowser } from "./support/browser.ts";
 import { mailsTo, waitForMail } from "./support/outbox.ts";
 
 const session = setUpBrowser();
@@ -10,6 +10,7 @@ const session = setUpBrowser();
 async function openFooterForm() {
   const page = await session.newPage();
   await page.goto("/footer/quienes-somos");
+  await reachFooter(page);
   const form = page.locator("form", { has: page.locator("#newsletter-email") });
   return {
     page,

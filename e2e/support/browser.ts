@@ -85,3 +85,13 @@ function waitForHydrationOnLoad(page: Page): void {
     return response;
   };
 }
+
+/**
+ * Brings the footer into view and waits until its script answers (`<footer data-hydrated>`): the
+ * shop hydrates it only once it nears the viewport (issue 13), and until then its newsletter form
+ * posts as plain HTML.
+ */
+export async function reachFooter(page: Page): Promise<void> {
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await page.waitForSelector("footer[data-hydrated]", { state: "attached" });
+}

@@ -1,7 +1,6 @@
 import { hydrate } from "@tanstack/react-query";
 import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
 import { AppRoutes, preloadPageFor } from "./app/app-routes.tsx";
 import {
   BOOT_ELEMENT_ID,
@@ -48,9 +47,7 @@ startTransition(() => {
       site={boot.site}
       formOutcome={boot.formOutcome}
     >
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </AppProviders>,
     { onRecoverableError: (error) => console.warn("Recovered during hydration:", error) },
   );

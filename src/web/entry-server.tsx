@@ -7,7 +7,6 @@ import {
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { holeIds, holeMarker } from "#shared/personal-holes.ts";
@@ -83,10 +82,9 @@ async function renderPage(
       session={createSessionStore(shopper)}
       site={site}
       formOutcome={formOutcome}
+      url={`${url.pathname}${url.search}`}
     >
-      <StaticRouter location={`${url.pathname}${url.search}`}>
-        <AppRoutes />
-      </StaticRouter>
+      <AppRoutes />
     </AppProviders>
   );
   const { prelude } = await prerender(
@@ -144,8 +142,15 @@ function holeDrawer(
   const session = createSessionStore(user);
   return (content: ReactNode) =>
     renderToString(
-      <AppProviders queryClient={queryClient} i18n={i18n} session={session} site={site} formOutcome={null}>
-        <StaticRouter location="/">{content}</StaticRouter>
+      <AppProviders
+        queryClient={queryClient}
+        i18n={i18n}
+        session={session}
+        site={site}
+        formOutcome={null}
+        url="/"
+      >
+        {content}
       </AppProviders>,
     );
 }

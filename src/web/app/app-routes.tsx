@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from "react";
-import { Navigate, Route, Routes } from "react-router";
 import { useTextParts } from "#web/lib/i18n/i18n.tsx";
+import { Navigate, Route, Switch } from "#web/lib/routing.tsx";
 import {
   guardedPage,
   guardedPages,
@@ -44,26 +44,28 @@ function Page({ name }: { name: PageName }) {
   return <Component />;
 }
 
-function GuardedPage({ path }: { path: (typeof guardedRoutes)[number] }) {
-  return <Page name={guardedPage(path)} />;
-}
-
 /** The same tree on the server and in the browser; pages load on demand (spec §2). */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
+    <RootLayout>
+      <Switch>
         {publicRoutes.map(({ path, page }) => (
-          <Route key={path} path={path} element={<Page name={page} />} />
+          <Route key={path} path={path}>
+            <Page name={page} />
+          </Route>
         ))}
-        <Route element={<Guard />}>
-          {guardedRoutes.map((path) => (
-            <Route key={path} path={path} element={<GuardedPage path={path} />} />
-          ))}
-        </Route>
+        {guardedRoutes.map((path) => (
+          <Route key={path} path={path}>
+            <Guard>
+              <Page name={guardedPage(path)} />
+            </Guard>
+          </Route>
+        ))}
         {/* Spec §2: any unknown path is replaced by / in history. */}
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Route>
-    </Routes>
+        <Route>
+          <Navigate to="/" replace />
+        </Route>
+      </Switch>
+    </RootLayout>
   );
 }

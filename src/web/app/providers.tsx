@@ -4,6 +4,7 @@ import type { PageFormOutcome } from "#shared/api/page-form-contract.ts";
 import { I18nProvider } from "#web/lib/i18n/i18n.tsx";
 import type { I18nStore } from "#web/lib/i18n/i18n-store.ts";
 import { PageFormProvider } from "#web/lib/page-form.tsx";
+import { ShopRouter } from "#web/lib/routing.tsx";
 import { SessionProvider } from "#web/lib/session/session.tsx";
 import type { SessionStore } from "#web/lib/session/session-store.ts";
 import { type Site, SiteProvider } from "#web/lib/site.tsx";
@@ -14,20 +15,32 @@ type AppProvidersProps = {
   session: SessionStore;
   site: Site;
   formOutcome: PageFormOutcome | null;
+  /** The request's path and query on the server; the browser's location otherwise. */
+  url?: string;
   children: ReactNode;
 };
 
 /** The same providers wrap the page on the server and in the browser. */
-export function AppProviders({ queryClient, i18n, session, site, formOutcome, children }: AppProvidersProps) {
+export function AppProviders({
+  queryClient,
+  i18n,
+  session,
+  site,
+  formOutcome,
+  url,
+  children,
+}: AppProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider store={i18n}>
-        <SessionProvider store={session}>
-          <SiteProvider site={site}>
-            <PageFormProvider outcome={formOutcome}>{children}</PageFormProvider>
-          </SiteProvider>
-        </SessionProvider>
-      </I18nProvider>
-    </QueryClientProvider>
+    <ShopRouter url={url}>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider store={i18n}>
+          <SessionProvider store={session}>
+            <SiteProvider site={site}>
+              <PageFormProvider outcome={formOutcome}>{children}</PageFormProvider>
+            </SiteProvider>
+          </SessionProvider>
+        </I18nProvider>
+      </QueryClientProvider>
+    </ShopRouter>
   );
 }

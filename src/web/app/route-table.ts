@@ -1,6 +1,6 @@
-import { matchPath } from "react-router";
 import { guardedPatterns } from "#shared/paths.ts";
 import type { TextPart } from "#shared/text-parts.ts";
+import { matchPattern } from "#web/lib/routing.tsx";
 import type { PageModule } from "./page-module.ts";
 
 /** Spec §2's public routes and the page module each one loads (./pages/{page}.tsx). */
@@ -77,13 +77,13 @@ export type MatchedPage = { page: PageName; params: Record<string, string | unde
 /** The page a path shows, with its parameters; undefined for a path the shop does not know. */
 export function matchPage(pathname: string): MatchedPage | undefined {
   for (const { path, page } of publicRoutes) {
-    const match = matchPath(path, pathname);
-    if (match) return { page, params: match.params };
+    const params = matchPattern(path, pathname);
+    if (params) return { page, params };
   }
   // Guarded pages render their guard, which sends a signed-out shopper home in the browser.
   for (const path of guardedRoutes) {
-    const match = matchPath(path, pathname);
-    if (match) return { page: guardedPage(path), params: match.params };
+    const params = matchPattern(path, pathname);
+    if (params) return { page: guardedPage(path), params };
   }
   return undefined;
 }

@@ -1,9 +1,9 @@
-import { useNavigate } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useChangeCart } from "#web/features/cart/api/cart-calls.ts";
 import { useChangeWishlist } from "#web/features/wishlist/api/wishlist-calls.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useNavigate } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { type PendingIntent, rememberIntent } from "./pending-intent.ts";

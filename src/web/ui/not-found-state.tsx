@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/lib/routing.tsx";
 import styles from "./not-found-state.module.css";
 
 type NotFoundStateProps = {

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
 import { useCheckoutStore } from "#web/features/checkout/checkout-store.ts";
 import { orderIdFrom, orderQuery } from "#web/features/orders/api/order-calls.ts";
 import { OrderPlaced } from "#web/features/orders/components/order-placed.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSearchParams } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 import { type PageModule, prefetchForShopper } from "../page-module.ts";
 

@@ -1,7 +1,7 @@
-import { Navigate, useParams } from "react-router";
 import { type FooterSlug, infoPageSlugs, paths } from "#shared/paths.ts";
 import { infoPageQuery } from "#web/features/info-pages/api/get-info-page.ts";
 import { InfoPageView } from "#web/features/info-pages/components/info-page-view.tsx";
+import { Navigate, useParams } from "#web/lib/routing.tsx";
 import { ok, type PageModule } from "../page-module.ts";
 
 function parseSlug(value: string | undefined): FooterSlug | undefined {

@@ -1,9 +1,9 @@
-import { useSearchParams } from "react-router";
 import { AccountOverview } from "#web/features/account/components/account-overview.tsx";
 import { ForgotPasswordForm } from "#web/features/account/components/forgot-password-form.tsx";
 import { LoginForm } from "#web/features/account/components/login-form.tsx";
 import { ResetPasswordForm } from "#web/features/account/components/reset-password-form.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSearchParams } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 
 /**

@@ -1,8 +1,8 @@
-import { useParams } from "react-router";
 import { holeIds } from "#shared/personal-holes.ts";
 import { productQuery } from "#web/features/catalog/api/get-product.ts";
 import { ProductView } from "#web/features/catalog/components/product-view.tsx";
 import { PurchaseButtons } from "#web/features/catalog/components/purchase-buttons.tsx";
+import { useParams } from "#web/lib/routing.tsx";
 import { NotFoundPage } from "#web/ui/not-found-page.tsx";
 import { notFound, ok, type PageModule } from "../page-module.ts";
 import { PersonalHole } from "../personal-hole.tsx";

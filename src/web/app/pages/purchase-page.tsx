@@ -1,7 +1,7 @@
-import { useParams } from "react-router";
 import { orderIdFrom, orderQuery } from "#web/features/orders/api/order-calls.ts";
 import { OrderDetail } from "#web/features/orders/components/order-detail.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useParams } from "#web/lib/routing.tsx";
 import { type PageModule, prefetchForShopper } from "../page-module.ts";
 
 export const prefetch: PageModule["prefetch"] = (context) => {

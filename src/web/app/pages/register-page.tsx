@@ -1,7 +1,7 @@
-import { Navigate } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { RegisterForm } from "#web/features/account/components/register-form.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Navigate } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 
 export function Component() {

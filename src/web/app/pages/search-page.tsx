@@ -1,7 +1,7 @@
-import { Navigate, useParams } from "react-router";
 import { searchQuery } from "#web/features/catalog/api/search-products.ts";
 import { SearchView } from "#web/features/catalog/components/search-view.tsx";
 import { readListParams } from "#web/features/catalog/list-params.ts";
+import { Navigate, useParams } from "#web/lib/routing.tsx";
 import { ok, type PageModule } from "../page-module.ts";
 
 const searchText = (value: string | undefined) => (value ?? "").trim().slice(0, 100);

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { DotsIcon, ShieldIcon, StarIcon } from "#web/ui/icons.tsx";
 import styles from "./buyer-protection-badge.module.css";
 

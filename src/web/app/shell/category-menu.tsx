@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { categoryTree } from "#catalog/categories.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import styles from "./category-menu.module.css";
 
 /** Wide screens: one link per top category, its sub-categories in a drop-down. */

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { StarIcon } from "#web/ui/icons.tsx";
 import styles from "./footer.module.css";
 

@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { NewsletterBlock } from "#web/features/newsletter/newsletter-block.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import styles from "./footer.module.css";
 import { FooterTrustRow } from "./footer-trust-row.tsx";
 import { RightsBlock } from "./rights-block.tsx";
@@ -16,10 +17,16 @@ const legalLinks = [
   "nota-legal",
 ] as const;
 
-export function Footer() {
+/** Spec §2's footer; `id` is the element's, which the browser watches (footer-when-visible.tsx). */
+export function Footer({ id }: { id: string }) {
   const { t } = useTranslation();
+  const footer = useRef<HTMLElement>(null);
+  // `<footer data-hydrated>` once it answers to the script (tests wait for it, as for the page's).
+  useEffect(() => {
+    if (footer.current) footer.current.dataset.hydrated = "";
+  }, []);
   return (
-    <footer className={styles.footer}>
+    <footer id={id} ref={footer} className={styles.footer}>
       <NewsletterBlock />
       <div className={styles.columns}>
         <FooterColumn title={t("footer.products")}>

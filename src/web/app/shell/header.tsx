@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { holeIds } from "#shared/personal-holes.ts";
 import { LanguageSwitcher } from "#web/features/language/language-switcher.tsx";
 import { SearchBox } from "#web/features/search/search-box.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { useHydrated } from "#web/lib/use-hydrated.ts";
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from "#web/ui/icons.tsx";
 import { Logo } from "#web/ui/logo.tsx";

@@ -1,12 +1,12 @@
-import { type RefObject, Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation } from "react-router";
+import { type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useCurrentUrl } from "#web/lib/routing.tsx";
 import { useSite } from "#web/lib/site.tsx";
 import { ErrorBoundary } from "#web/ui/error-boundary.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { ToastArea } from "#web/ui/toast-area.tsx";
 import { BuyerProtectionBadge } from "./buyer-protection-badge.tsx";
-import { Footer } from "./footer.tsx";
+import { FooterWhenVisible } from "./footer-when-visible.tsx";
 import { Header } from "./header.tsx";
 import { LiveUpdates } from "./live-updates.tsx";
 import { PendingIntentRunner } from "./pending-intent-runner.tsx";
@@ -15,9 +15,9 @@ import { RouteError } from "./route-error.tsx";
 import { WrongAddressNotice } from "./wrong-address-notice.tsx";
 
 /** Spec §2: header, main, footer, the buyer-protection badge and the toast area. */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname } = useCurrentUrl();
   const { testMode } = useSite();
   // The path the document was opened at, until its page has been shown (see PageTop).
   const openedPath = useRef<string | null>(pathname);
@@ -35,11 +35,11 @@ export function RootLayout() {
         <ErrorBoundary key={pathname} fallback={<RouteError />}>
           <Suspense fallback={<PageLoading label={t("common.loading")} />}>
             <PageTop pathname={pathname} openedPath={openedPath} />
-            <Outlet />
+            {children}
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <FooterWhenVisible />
       <BuyerProtectionBadge />
       <ToastArea />
       <PendingIntentRunner />

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { categoryTree } from "#catalog/categories.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { ChevronDownIcon, CloseIcon } from "#web/ui/icons.tsx";
 import styles from "./sidebar.module.css";
 

@@ -1,5 +1,5 @@
-import { useLocation } from "react-router";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useCurrentUrl } from "#web/lib/routing.tsx";
 import { useSite } from "#web/lib/site.tsx";
 import { useHydrated } from "#web/lib/use-hydrated.ts";
 import styles from "./root-layout.module.css";
@@ -12,7 +12,7 @@ import styles from "./root-layout.module.css";
 export function WrongAddressNotice() {
   const { t } = useTranslation();
   const { origin, originFixed } = useSite();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useCurrentUrl();
   const hydrated = useHydrated();
   if (!originFixed || !hydrated || window.location.origin === origin) return null;
   return (

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import type { CardInput, QuoteView } from "#shared/api/order-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useNavigate } from "#web/lib/routing.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { usePlaceOrder, useQuote } from "./api/checkout-calls.ts";
 import { useCheckoutStore } from "./checkout-store.ts";

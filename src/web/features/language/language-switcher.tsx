@@ -1,6 +1,6 @@
-import { useLocation } from "react-router";
 import { languages } from "#shared/lang.ts";
 import { useSwitchLanguage, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useCurrentUrl } from "#web/lib/routing.tsx";
 import styles from "./language-switcher.module.css";
 
 /**
@@ -10,7 +10,7 @@ import styles from "./language-switcher.module.css";
 export function LanguageSwitcher() {
   const { t, lang: current } = useTranslation();
   const switchLanguage = useSwitchLanguage();
-  const { pathname } = useLocation();
+  const { pathname } = useCurrentUrl();
   return (
     <form method="get" action={pathname}>
       <fieldset className={styles.switcher}>

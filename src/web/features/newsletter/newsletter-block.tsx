@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
 import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { beforeFullStop } from "#shared/text.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { usePageFormOutcome } from "#web/lib/page-form.tsx";
+import { Link, useCurrentUrl } from "#web/lib/routing.tsx";
 import styles from "./newsletter-block.module.css";
 import { NewsletterResult } from "./newsletter-result.tsx";
 
@@ -23,7 +23,7 @@ export function NewsletterBlock() {
   // Shown until the shopper sends the form again (then the popups speak) or moves on.
   const [dismissed, setDismissed] = useState(false);
   const result = dismissed ? undefined : posted?.status;
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useCurrentUrl();
 
   async function submit() {
     // Spec §4: a second click while one submission runs is ignored.

@@ -1,5 +1,5 @@
-import { useNavigate } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { useNavigate } from "#web/lib/routing.tsx";
 
 /** Spec §2: search goes to /producto/{text}, trimmed; blank text does nothing. */
 export function useSearchNavigation(): (text: string) => boolean {

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { forgetShopperData } from "#web/lib/query-client.ts";
+import { Link, useNavigate } from "#web/lib/routing.tsx";
 import { useSession, useSessionStore } from "#web/lib/session/session.tsx";
 import { signedOut } from "#web/lib/session/session-store.ts";
 import styles from "#web/ui/form.module.css";

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { type LoginForm as LoginValues, loginSchema } from "#shared/api/account-contract.ts";
 import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { useSessionStore } from "#web/lib/session/session.tsx";
 import { signedIn } from "#web/lib/session/session-store.ts";
 import { useSite } from "#web/lib/site.tsx";

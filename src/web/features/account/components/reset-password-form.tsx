@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
 import { resetPasswordSchema, type ResetPasswordForm as Values } from "#shared/api/account-contract.ts";
 import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link, useNavigate } from "#web/lib/routing.tsx";
 import styles from "#web/ui/form.module.css";
 import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";

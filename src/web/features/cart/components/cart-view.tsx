@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";
 import { QuantitySelector } from "#web/ui/quantity-selector.tsx";

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useParams, useSearchParams } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useParams, useSearchParams } from "#web/lib/routing.tsx";
 import { NotFoundPage } from "#web/ui/not-found-page.tsx";
 import { PageMeta } from "#web/ui/page-meta.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";

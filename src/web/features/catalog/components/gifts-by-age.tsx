@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import type { HomeContent } from "#shared/api/catalog-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import styles from "./gifts-by-age.module.css";
 import { ProductGrid } from "./product-grid.tsx";
 

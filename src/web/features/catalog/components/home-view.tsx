@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { categoryTree } from "#catalog/categories.ts";
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { PageMeta } from "#web/ui/page-meta.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";
 import { homeQuery } from "../api/get-home.ts";

@@ -1,10 +1,10 @@
-import { Link, useLocation } from "react-router";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link, useCurrentUrl } from "#web/lib/routing.tsx";
 import styles from "./list-controls.module.css";
 
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const location = useCurrentUrl();
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(location.search);

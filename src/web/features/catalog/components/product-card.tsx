@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#shared/api/catalog-contract.ts";
 import { paths } from "#shared/paths.ts";
+import { Link } from "#web/lib/routing.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";
 import { StockLabel } from "#web/ui/stock-label.tsx";

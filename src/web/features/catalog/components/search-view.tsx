@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSearchParams } from "#web/lib/routing.tsx";
 import { PageMeta } from "#web/ui/page-meta.tsx";
 import { searchQuery } from "../api/search-products.ts";
 import { readListParams } from "../list-params.ts";

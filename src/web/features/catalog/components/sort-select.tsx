@@ -1,6 +1,6 @@
-import { useSearchParams } from "react-router";
 import { type Sort, sortOptions } from "#shared/api/list-options.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useSearchParams } from "#web/lib/routing.tsx";
 import styles from "./list-controls.module.css";
 
 export function SortSelect({ value }: { value: Sort }) {

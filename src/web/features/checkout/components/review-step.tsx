@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { QuoteView } from "#shared/api/order-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { OrderSummary } from "#web/ui/order-summary.tsx";
 import styles from "./checkout.module.css";
 

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
-import { Link } from "react-router";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { useSite } from "#web/lib/site.tsx";
 import { useCurrentYear } from "#web/lib/use-current-year.ts";
 import { PageMeta } from "#web/ui/page-meta.tsx";

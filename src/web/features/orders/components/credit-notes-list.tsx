@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { formatShopDate } from "#shared/dates.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { useCreditNotes } from "../api/order-calls.ts";

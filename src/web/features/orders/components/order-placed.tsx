@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { NotFoundState } from "#web/ui/not-found-state.tsx";
 import { OrderSummary } from "#web/ui/order-summary.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { ProductCard } from "#shared/api/catalog-contract.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link } from "#web/lib/routing.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { ProductImage } from "#web/ui/product-image.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";

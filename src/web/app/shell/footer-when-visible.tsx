@@ -1,0 +1,39 @@
+import { lazy, Suspense } from "react";
+
+/** The id of the footer's element, which the browser watches before hydrating it. */
+const FOOTER_ID = "pie";
+
+/**
+ * The footer, hydrated once it nears the viewport (issue 13): its code (the newsletter form, the
+ * trust row, the rights) stays out of the first view's script. Until then the server's HTML is
+ * kept as it is, and its links and newsletter form work as plain HTML (issue 10).
+ */
+const Footer = lazy(async () => {
+  await nearViewport(FOOTER_ID);
+  return { default: (await import("./footer.tsx")).Footer };
+});
+
+export function FooterWhenVisible() {
+  return (
+    <Suspense fallback={null}>
+      <Footer id={FOOTER_ID} />
+    </Suspense>
+  );
+}
+
+/** Resolves when the element is within a screen of the viewport; at once on the server. */
+function nearViewport(id: string): Promise<void> {
+  const element = typeof document === "undefined" ? null : document.getElementById(id);
+  if (!element || typeof IntersectionObserver === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(element);
+  });
+}
