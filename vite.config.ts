@@ -1,5 +1,19 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
+/** The modules the catalogue's pages share (cards, pictures, prices, list controls, page meta). */
+const catalogShared = new RegExp(
+  [
+    "/src/web/features/catalog/(list-params|components/(product-grid|product-card|purchase-buttons|pagination|sort-select))",
+    "/src/web/ui/(page-meta|price|product-image|quantity-selector|stock-label|not-found)",
+    "/src/web/app/page-module",
+    "/src/shared/money",
+    "/@tanstack/react-query/.*/useSuspenseQuery",
+  ].join("|"),
+);
+
+const notTheEntry = (id: string) => !id.endsWith("/src/web/entry-client.tsx");
 
 /**
  * One config for the browser bundle (`vite build`) and the server renderer
@@ -8,6 +22,14 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [react()],
   publicDir: "public",
+  resolve: {
+    alias: {
+      // wouter reads the location through the shim of useSyncExternalStore, which React 19 has.
+      "use-sync-external-store/shim/index.js": fileURLToPath(
+        new URL("src/web/lib/use-sync-external-store.ts", import.meta.url),
+      ),
+    },
+  },
   css: {
     modules: {
       localsConvention: "camelCaseOnly",
@@ -24,8 +46,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // One small stylesheet for the whole shop: no flash of unstyled content on lazily
         // loaded pages, and it is cached after the first visit.
         cssCodeSplit: false,
-        // Every browser we serve supports <link rel="modulepreload">.
-        modulePreload: { polyfill: false },
+        // No preload helper around dynamic imports (decision 011): a catalogue page's module
+        // needs only the shell and page-meta, both in the first view; the first page's modules
+        // are preloaded by the server's HTML.
+        modulePreload: false,
         target: "es2022",
         rolldownOptions: {
           input: "src/web/entry-client.tsx",
@@ -33,11 +57,15 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           preserveEntrySignatures: false,
           output: {
             // Few, larger files on the first visit (docs/decisions/011-few-initial-chunks.md):
-            // everything the entry imports is one chunk, and common chunks under 4 KB are
-            // copied into the pages that use them instead of being fetched on their own.
+            // everything the entry imports is one chunk, and what the catalogue's pages share
+            // another, so a page fetches the shell, that chunk, its own module and its texts.
             codeSplitting: {
-              groups: [{ name: "shell", tags: ["$initial"] }],
-              experimentalInlineCommonChunks: { maxSize: 4096 },
+              groups: [
+                // The entry's own code stays in its chunk: its top-level await imports the page,
+                // which imports the shell, so in the shell it would wait for itself.
+                { name: "shell", tags: ["$initial"], test: notTheEntry, priority: 2 },
+                { name: "catalog", test: catalogShared, minShareCount: 2, priority: 1 },
+              ],
             },
           },
         },

@@ -34,7 +34,8 @@ export function isSharedPage(page: PageName): boolean {
 
 /**
  * The parts of the interface texts a page needs (shared/text-parts.ts): the catalogue's pages
- * the first alone, sign-in, sign-up and the shopper's pages the shopper's too.
+ * the first alone, sign-in, sign-up and the shopper's pages the shopper's too. The footer loads
+ * its own part when it nears the viewport.
  */
 export function textPartsOf(page: PageName | undefined): TextPart[] {
   return page === undefined || isSharedPage(page) ? ["catalog"] : ["catalog", "shopper"];

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
+import { useLang } from "#web/lib/i18n/i18n.tsx";
 
 /** The id of the footer's element, which the browser watches before hydrating it. */
 const FOOTER_ID = "pie";
@@ -13,13 +14,21 @@ const Footer = lazy(async () => {
   return { default: (await import("./footer.tsx")).Footer };
 });
 
-export function FooterWhenVisible() {
+/**
+ * Memoised: the layout re-renders on every route change, and a new element for a boundary still
+ * waiting to hydrate would make React hydrate it first, so the route change (a transition) would
+ * wait until the shopper scrolls down to the footer.
+ */
+export const FooterWhenVisible = memo(function FooterWhenVisible() {
+  // Keyed by language: a switch before the footer hydrated drops the server's footer (in the old
+  // language) and draws it anew, rather than hydrating old text with new.
+  const lang = useLang();
   return (
-    <Suspense fallback={null}>
+    <Suspense key={lang} fallback={null}>
       <Footer id={FOOTER_ID} />
     </Suspense>
   );
-}
+});
 
 /** Resolves when the element is within a screen of the viewport; at once on the server. */
 function nearViewport(id: string): Promise<void> {

@@ -2,12 +2,13 @@ import { useEffect, useRef } from "react";
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { NewsletterBlock } from "#web/features/newsletter/newsletter-block.tsx";
-import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { useTextParts, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Link } from "#web/lib/routing.tsx";
 import styles from "./footer.module.css";
 import { FooterTrustRow } from "./footer-trust-row.tsx";
 import { RightsBlock } from "./rights-block.tsx";
 
+const footerTexts = ["footer"] as const;
 const productLinks = ["Juguete", "Pelicula", "Escolar", "Moda", "Hogar", "Regalo"] as const;
 const aboutLinks = ["quienes-somos", "envios", "cambios-devoluciones", "preguntas-frecuentes"] as const;
 const legalLinks = [
@@ -19,6 +20,7 @@ const legalLinks = [
 
 /** Spec §2's footer; `id` is the element's, which the browser watches (footer-when-visible.tsx). */
 export function Footer({ id }: { id: string }) {
+  useTextParts(footerTexts);
   const { t } = useTranslation();
   const footer = useRef<HTMLElement>(null);
   // `<footer data-hydrated>` once it answers to the script (tests wait for it, as for the page's).

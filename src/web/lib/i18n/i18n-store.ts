@@ -25,8 +25,16 @@ export function createI18nStore(
 
 /** Each part of each language is a chunk of its own (literal imports, for the bundler). */
 const textModules: Record<Lang, Record<TextPart, () => Promise<{ default: Messages }>>> = {
-  es: { catalog: () => import("./locales/es.json"), shopper: () => import("./locales/es.shopper.json") },
-  pt: { catalog: () => import("./locales/pt.json"), shopper: () => import("./locales/pt.shopper.json") },
+  es: {
+    catalog: () => import("./locales/es.json"),
+    shopper: () => import("./locales/es.shopper.json"),
+    footer: () => import("./locales/es.footer.json"),
+  },
+  pt: {
+    catalog: () => import("./locales/pt.json"),
+    shopper: () => import("./locales/pt.shopper.json"),
+    footer: () => import("./locales/pt.footer.json"),
+  },
 };
 
 /** Loads the given parts of one language's interface texts, as one set of messages. */
@@ -35,40 +43,43 @@ export async function loadMessages(lang: Lang, parts: readonly TextPart[] = text
   return Object.assign({}, ...modules.map((module) => module.default));
 }
 
-/** The loads in flight, one per store and part, so that React waits on one promise for each. */
-const pendingParts = new WeakMap<I18nStore, Map<TextPart, Promise<void>>>();
+/**
+ * The loads of parts, one per store and part, so that React waits on one promise for each. A load
+ * that arrived is kept: a component that suspended on it gets the same, settled, promise again.
+ */
+const partLoads = new WeakMap<I18nStore, Map<TextPart, Promise<void>>>();
 
 /**
- * What a page with `part` of the texts must wait for: nothing once the store has it, else the
- * one load of it in the current language (added to the store when it arrives).
+ * What a page with `part` of the texts must wait for: nothing if the store had it from the start,
+ * else the one load of it in the current language (added to the store when it arrives).
  */
 export function textPartLoad(store: I18nStore, part: TextPart): Promise<void> | undefined {
+  const loads = partLoads.get(store) ?? new Map<TextPart, Promise<void>>();
+  partLoads.set(store, loads);
+  const known = loads.get(part);
+  if (known) return known;
   if (store.getState().parts.includes(part)) return undefined;
-  const pending = pendingParts.get(store) ?? new Map<TextPart, Promise<void>>();
-  pendingParts.set(store, pending);
-  let load = pending.get(part);
-  if (!load) {
-    const { lang } = store.getState();
-    const settled = () => pending.delete(part);
-    load = loadMessages(lang, [part]).then(
-      (added) => {
-        settled();
-        const state = store.getState();
-        // Switched meanwhile: the page asks again, in the new language.
-        if (state.lang !== lang) return;
-        // Other languages' texts lack this part: dropped, they load whole when switched to.
-        store.setState({
-          parts: [...state.parts, part],
-          messages: { [lang]: { ...state.messages[lang], ...added } },
-        });
-      },
-      (error: unknown) => {
-        settled();
-        throw error;
-      },
-    );
-    pending.set(part, load);
-  }
+  const { lang } = store.getState();
+  const load = loadMessages(lang, [part]).then(
+    (added) => {
+      const state = store.getState();
+      // Switched meanwhile: forgotten, so the page asks again, in the new language.
+      if (state.lang !== lang) {
+        loads.delete(part);
+        return;
+      }
+      // Other languages' texts lack this part: dropped, they load whole when switched to.
+      store.setState({
+        parts: [...state.parts, part],
+        messages: { [lang]: { ...state.messages[lang], ...added } },
+      });
+    },
+    (error: unknown) => {
+      loads.delete(part); // tried again by the next render
+      throw error;
+    },
+  );
+  loads.set(part, load);
   return load;
 }
 

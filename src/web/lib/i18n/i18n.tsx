@@ -1,8 +1,7 @@
-import { createContext, type ReactNode, use, useContext, useMemo } from "react";
-import { useStore } from "zustand";
+import { createContext, type ReactNode, use, useContext, useMemo, useSyncExternalStore } from "react";
 import type { Lang } from "#shared/lang.ts";
 import type { TextPart } from "#shared/text-parts.ts";
-import { type I18nStore, switchLanguage, textPartLoad } from "./i18n-store.ts";
+import { type I18nState, type I18nStore, switchLanguage, textPartLoad } from "./i18n-store.ts";
 import { createTranslate, type Translate } from "./translate.ts";
 
 /** Our own small i18n layer (docs/decisions/005-own-i18n-layer.md). */
@@ -18,14 +17,24 @@ function useI18nStore(): I18nStore {
   return store;
 }
 
+/**
+ * A value of the texts' store. The current state serves hydration too, not the store's first one
+ * (zustand's `useStore`): a part loaded after the page, as the footer's is (it hydrates when it
+ * nears the viewport), must hydrate with its texts, as the server drew it.
+ */
+function useI18nState<T>(store: I18nStore, select: (state: I18nState) => T): T {
+  const read = () => select(store.getState());
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
 export function useLang(): Lang {
-  return useStore(useI18nStore(), (state) => state.lang);
+  return useI18nState(useI18nStore(), (state) => state.lang);
 }
 
 export function useTranslation(): { t: Translate; lang: Lang } {
   const store = useI18nStore();
-  const lang = useStore(store, (state) => state.lang);
-  const messages = useStore(store, (state) => state.messages[state.lang]);
+  const lang = useI18nState(store, (state) => state.lang);
+  const messages = useI18nState(store, (state) => state.messages[state.lang]);
   const t = useMemo(() => createTranslate(lang, messages ?? {}), [lang, messages]);
   return { t, lang };
 }

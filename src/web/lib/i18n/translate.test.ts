@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { shopperNamespaces } from "#shared/text-parts.ts";
+import { partNamespaces } from "#shared/text-parts.ts";
+import esFooter from "./locales/es.footer.json";
 import es from "./locales/es.json";
 import esShopper from "./locales/es.shopper.json";
+import ptFooter from "./locales/pt.footer.json";
 import pt from "./locales/pt.json";
 import ptShopper from "./locales/pt.shopper.json";
 import { createTranslate, type Messages } from "./translate.ts";
@@ -43,15 +45,18 @@ describe("the interface texts", () => {
   it("have the same keys in Spanish and Portuguese, in each part", () => {
     expect(keys(pt).sort()).toEqual(keys(es).sort());
     expect(keys(ptShopper).sort()).toEqual(keys(esShopper).sort());
+    expect(keys(ptFooter).sort()).toEqual(keys(esFooter).sort());
   });
 
-  it("keep the shopper's namespaces in the shopper's part, and only there", () => {
-    expect(Object.keys(esShopper).sort()).toEqual([...shopperNamespaces].sort());
-    expect(Object.keys(es).filter((namespace) => Object.hasOwn(esShopper, namespace))).toEqual([]);
+  it("keep each part's namespaces in that part, and only there", () => {
+    expect(Object.keys(esShopper).sort()).toEqual([...partNamespaces.shopper].sort());
+    expect(Object.keys(esFooter).sort()).toEqual([...partNamespaces.footer].sort());
+    const elsewhere: readonly string[] = [...partNamespaces.shopper, ...partNamespaces.footer];
+    expect(Object.keys(es).filter((namespace) => elsewhere.includes(namespace))).toEqual([]);
   });
 
   it("keep the spec's fixed Spanish texts", () => {
-    const t = createTranslate("es", es);
+    const t = createTranslate("es", { ...es, ...esFooter });
     expect(t("common.loading")).toBe("Cargando...");
     expect(t("newsletter.submitting")).toBe("SUSCRIBIENDO...");
     expect(t("newsletter.failureTitle")).toBe("¡Oops! Algo salió mal");
