@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from "react";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 
 /** The id of the footer's element, which the browser watches before hydrating it. */
@@ -23,6 +23,11 @@ export const FooterWhenVisible = memo(function FooterWhenVisible() {
   // Keyed by language: a switch before the footer hydrated drops the server's footer (in the old
   // language) and draws it anew, rather than hydrating old text with new.
   const lang = useLang();
+  const [openedIn] = useState(lang);
+  // Its element is gone once redrawn: it is shown at once rather than when scrolled to.
+  useEffect(() => {
+    if (lang !== openedIn) revealNow?.();
+  }, [lang, openedIn]);
   return (
     <Suspense key={lang} fallback={null}>
       <Footer id={FOOTER_ID} />
@@ -30,19 +35,26 @@ export const FooterWhenVisible = memo(function FooterWhenVisible() {
   );
 });
 
+/** Set while the footer waits for the viewport: shows it at once (after a language switch). */
+let revealNow: (() => void) | undefined;
+
 /** Resolves when the element is within a screen of the viewport; at once on the server. */
 function nearViewport(id: string): Promise<void> {
   const element = typeof document === "undefined" ? null : document.getElementById(id);
   if (!element || typeof IntersectionObserver === "undefined") return Promise.resolve();
   return new Promise((resolve) => {
+    const reveal = () => {
+      observer.disconnect();
+      revealNow = undefined;
+      resolve();
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
+        if (entries.some((entry) => entry.isIntersecting)) reveal();
       },
       { rootMargin: "100% 0px" },
     );
+    revealNow = reveal;
     observer.observe(element);
   });
 }
