@@ -3,9 +3,9 @@ import { join, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp, securityHeaderValues } from "./app.ts";
-import { createAuth } from "./auth/auth.ts";
+import { createCachedAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
-import { createSessionCache, keptSessionUser } from "./auth/session-cache.ts";
+import { keptSessionUser } from "./auth/session-cache.ts";
 import { watchSessionChanges } from "./auth/session-changes.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
@@ -68,11 +68,7 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     logger,
   });
   const signInThrottle = createSignInThrottle(database.db);
-  // Confirmed sessions are trusted from memory until the database says the user's sessions or
-  // account changed, in this process or another (decision 019).
-  const sessionCache = createSessionCache();
-  const auth = createAuth({
-    onSessionsChanged: (userId) => sessionCache.dropUser(userId),
+  const { auth, sessionCache } = createCachedAuth({
     mailer: mail,
     throttle: signInThrottle,
     db: database.db,

@@ -11,6 +11,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { accountChangedMail } from "./account-notice-mails.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 
 export type AuthOptions = {
@@ -32,6 +33,19 @@ export type AuthOptions = {
 };
 
 /** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
+/**
+ * The shop's auth with its cache of confirmed sessions: they are trusted from memory until the
+ * database says the user's sessions or account changed, in this process or another (decision 019).
+ */
+export function createCachedAuth(options: Omit<AuthOptions, "onSessionsChanged">): {
+  auth: Auth;
+  sessionCache: SessionCache;
+} {
+  const sessionCache = createSessionCache();
+  const auth = createAuth({ ...options, onSessionsChanged: (userId) => sessionCache.dropUser(userId) });
+  return { auth, sessionCache };
+}
+
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 const DAY = 60 * 60 * 24;

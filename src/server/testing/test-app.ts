@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Catalog } from "#catalog/catalog.ts";
 import { createApi, createApp } from "../app.ts";
-import { createAuth } from "../auth/auth.ts";
-import { createSessionCache, type SessionCache } from "../auth/session-cache.ts";
+import { createCachedAuth } from "../auth/auth.ts";
+import type { SessionCache } from "../auth/session-cache.ts";
 import { watchSessionChanges } from "../auth/session-changes.ts";
 import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
@@ -73,11 +73,7 @@ export async function createTestApi(
     logger,
   });
   const signInThrottle = createSignInThrottle(database.db, options.now);
-  // Confirmed sessions are trusted from memory until the database says the user's sessions or
-  // account changed, in this process or another (decision 019).
-  const sessionCache = createSessionCache();
-  const auth = createAuth({
-    onSessionsChanged: (userId) => sessionCache.dropUser(userId),
+  const { auth, sessionCache } = createCachedAuth({
     mailer: mail,
     throttle: signInThrottle,
     db: database.db,
