@@ -1,12 +1,4 @@
-import {
-  createContext,
-  type ReactNode,
-  startTransition,
-  use,
-  useLayoutEffect,
-  useMemo,
-  useState,
-} from "react";
+import { type ReactNode, startTransition, useLayoutEffect, useMemo, useState } from "react";
 import { parse } from "regexparam";
 import {
   Link,
@@ -32,56 +24,55 @@ export { Link, Redirect, Route, Switch, useSearchParams };
 // wouter dispatches these on pushState and replaceState (it patches history once).
 const LOCATION_EVENTS = ["popstate", "pushState", "replaceState"] as const;
 
-/** A location: the path, and the query without its "?" (as wouter's search hooks give it). */
-type Url = { path: string; search: string };
-
-const readUrl = (): Url => ({ path: location.pathname, search: location.search.replace(/^\?/, "") });
-
-function splitUrl(url: string): Url {
-  const at = url.indexOf("?");
-  return at === -1 ? { path: url, search: "" } : { path: url.slice(0, at), search: url.slice(at + 1) };
-}
-
 /**
- * The browser's location held once in React state and updated inside a transition, as React
- * Router's BrowserRouter does: a page already shown stays on screen while the next one's module
- * or data load (a new page still shows its own spinner). On the server, the request's.
+ * A part of the browser's location held in React state and updated inside a transition, as
+ * React Router's BrowserRouter does: a page already shown stays on screen while the next one's
+ * module or data load (a new page still shows its own spinner). On the server, the request's.
+ *
+ * Each component that reads it holds its own copy, as wouter's own hook does, not one copy in a
+ * context: a context that changes on every route change would make React hydrate the footer first
+ * (it waits for the viewport, footer-when-visible.tsx), and the route change would wait for it.
  */
-function useUrl(onServer: Url | undefined): Url {
-  const [url, setUrl] = useState(() => onServer ?? readUrl());
+function useLocationPart(read: () => string, onServer: string | undefined): string {
+  const [value, setValue] = useState(() => onServer ?? read());
   useLayoutEffect(() => {
-    const update = () =>
-      startTransition(() =>
-        setUrl((current) => {
-          const next = readUrl();
-          return next.path === current.path && next.search === current.search ? current : next;
-        }),
-      );
+    const update = () => startTransition(() => setValue(read()));
     for (const event of LOCATION_EVENTS) addEventListener(event, update);
     update(); // a change between the first render and this effect
     return () => {
       for (const event of LOCATION_EVENTS) removeEventListener(event, update);
     };
-  }, []);
-  return url;
+  }, [read]);
+  return value;
 }
 
-const UrlContext = createContext<Url>({ path: "/", search: "" });
+const readPath = () => location.pathname;
+// wouter's search hooks give the query without its "?".
+const readSearch = () => location.search.replace(/^\?/, "");
 
-/** wouter's location hooks, reading the one location of the app (not a subscription per link). */
-const sharedLocation = Object.assign(
-  (): [string, typeof navigateBrowser] => [use(UrlContext).path, navigateBrowser],
-  { searchHook: () => use(UrlContext).search },
+type ServerLocation = { ssrPath?: string | undefined; ssrSearch?: string | undefined };
+
+const transitionLocation = Object.assign(
+  ({ ssrPath }: ServerLocation): [string, typeof navigateBrowser] => [
+    useLocationPart(readPath, ssrPath),
+    navigateBrowser,
+  ],
+  { searchHook: ({ ssrSearch }: ServerLocation) => useLocationPart(readSearch, ssrSearch) },
 );
 
 /** The router of the whole app; `url` is the request's path and query when rendering on the server. */
 export function ShopRouter({ url, children }: { url?: string; children: ReactNode }) {
-  const current = useUrl(url === undefined ? undefined : splitUrl(url));
+  const [path, search] = url === undefined ? [] : splitUrl(url);
   return (
-    <UrlContext value={current}>
-      <Router hook={sharedLocation}>{children}</Router>
-    </UrlContext>
+    <Router hook={transitionLocation} ssrPath={path} ssrSearch={search}>
+      {children}
+    </Router>
   );
+}
+
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf("?");
+  return at === -1 ? [url, ""] : [url.slice(0, at), url.slice(at + 1)];
 }
 
 /** Where the shopper is: the path and the query, with its "?" (empty when there is none). */
