@@ -44,7 +44,10 @@ export type AuditFinding = {
 export type PageLighthouse = {
   path: string;
   lighthouseVersion: string;
+  /** The median run by performance score: its findings are the ones reported. */
   median: RunSummary;
+  /** Each figure's own median over the runs (issue 13's "median of 3 runs"): what budgets judge. */
+  medians: RunSummary;
   /** Every successful run, in run order. */
   runs: RunSummary[];
   /** Audits of the median run that cost points, plus failing performance diagnostics (weight 0). */
@@ -112,6 +115,7 @@ export async function benchmarkPage(
     path,
     lighthouseVersion: median.lighthouseVersion,
     median: summarize(median),
+    medians: metricMedians(results.map(summarize)),
     runs: results.map(summarize),
     findings: findings(median),
     errors,
@@ -123,6 +127,33 @@ export function medianByPerformance(results: readonly Lhr[]): Lhr | undefined {
     (a, b) => (a.categories.performance?.score ?? -1) - (b.categories.performance?.score ?? -1),
   );
   return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** The median of the known values (the mean of the middle two for an even count). */
+export function medianOf(values: readonly (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 === 1
+    ? (known[middle] ?? null)
+    : ((known[middle - 1] ?? 0) + (known[middle] ?? 0)) / 2;
+}
+
+/** Each figure's median over the runs, taken on its own. */
+export function metricMedians(runs: readonly RunSummary[]): RunSummary {
+  const of = (key: keyof RunSummary) => medianOf(runs.map((run) => run[key]));
+  return {
+    performance: of("performance"),
+    accessibility: of("accessibility"),
+    bestPractices: of("bestPractices"),
+    seo: of("seo"),
+    lcpMs: of("lcpMs"),
+    cls: of("cls"),
+    tbtMs: of("tbtMs"),
+    fcpMs: of("fcpMs"),
+    speedIndexMs: of("speedIndexMs"),
+    benchmarkIndex: of("benchmarkIndex"),
+  };
 }
 
 export function summarize(lhr: Lhr): RunSummary {

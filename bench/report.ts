@@ -1,13 +1,13 @@
 import { type BudgetCheck, formatKb } from "./budgets.ts";
 import type { PageJs } from "./initial-js.ts";
-import type { AuditFinding, PageLighthouse } from "./lighthouse.ts";
+import { type AuditFinding, medianOf, type PageLighthouse } from "./lighthouse.ts";
 import type { CrawlFigures, LoadFigures, PageServing } from "./page-load.ts";
 
 const print = (line = "") => process.stdout.write(`${line}\n`);
 
 export function printLighthouseTable(pages: readonly PageLighthouse[], runs: number): void {
   print();
-  print(`Lighthouse (mobile, simulated throttling), median of ${runs} runs by performance score`);
+  print(`Lighthouse (mobile, simulated throttling), each figure its median over ${runs} runs`);
   const header = [
     "page",
     "perf",
@@ -22,15 +22,15 @@ export function printLighthouseTable(pages: readonly PageLighthouse[], runs: num
   ];
   const rows = pages.map((page) => [
     page.path,
-    score(page.median.performance),
-    score(page.median.accessibility),
-    score(page.median.bestPractices),
-    score(page.median.seo),
-    fixed(page.median.lcpMs, 0),
-    fixed(page.median.cls, 3),
-    fixed(page.median.tbtMs, 0),
+    score(page.medians.performance),
+    score(page.medians.accessibility),
+    score(page.medians.bestPractices),
+    score(page.medians.seo),
+    fixed(page.medians.lcpMs, 0),
+    fixed(page.medians.cls, 3),
+    fixed(page.medians.tbtMs, 0),
     page.runs.map((run) => score(run.performance)).join(", "),
-    fixed(page.median.benchmarkIndex, 0),
+    fixed(page.medians.benchmarkIndex, 0),
   ]);
   printTable(header, rows);
 }
@@ -58,15 +58,6 @@ export function printFloorRatios(pages: readonly PageLighthouse[], floor: readon
     ];
   });
   printTable(header, rows);
-}
-
-function medianOf(values: readonly (number | null)[]): number | null {
-  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const middle = Math.floor(known.length / 2);
-  return known.length % 2 === 1
-    ? (known[middle] ?? null)
-    : ((known[middle - 1] ?? 0) + (known[middle] ?? 0)) / 2;
 }
 
 export function printFindings(pages: readonly PageLighthouse[]): void {
