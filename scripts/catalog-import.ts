@@ -1,6 +1,7 @@
 /**
- * Imports a catalogue in the spec's field format into the shop's product data, repairing the
- * source's known quirks. Writes nothing when any record is still wrong.
+ * Imports a catalogue in the spec's field format into the shop's product data: prints each
+ * repair and warning, then "N products imported, R repairs, W warnings". Writes nothing when a
+ * record is unusable (decision 030); it then prints the errors and exits 1.
  *
  *   npm run catalog:import -- FILE.json [--out PATH]
  */
@@ -8,7 +9,7 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { importCatalog } from "../src/catalog/import/import-catalog.ts";
+import { importCatalog, importSummary } from "../src/catalog/import/import-catalog.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const defaultOut = path.join(root, "src/catalog/data/products.json");
@@ -76,15 +77,16 @@ async function writeAtomically(file: string, text: string): Promise<void> {
 async function main(args: string[]): Promise<number> {
   const { file, out } = parseCommandLine(args);
   const result = importCatalog(await readSource(file));
-  for (const repair of result.repairs) console.log(`repaired: ${repair}`);
   if (!result.ok) {
     for (const error of result.errors) console.error(`error: ${error}`);
-    console.error(`import stopped: ${result.errors.length} error(s); nothing written.`);
+    console.error(`import stopped: ${result.errors.length} error(s); nothing written to ${out}.`);
     return 1;
   }
   await writeAtomically(out, `${JSON.stringify(result.products, null, 2)}\n`);
-  console.log(`imported ${result.products.length} products, ${result.repairs.length} repairs`);
-  console.log(`wrote ${out}`);
+  console.log(`imported ${file} into ${out}`);
+  for (const repair of result.repairs) console.log(`repair: ${repair}`);
+  for (const warning of result.warnings) console.log(`warning: ${warning}`);
+  console.log(importSummary(result));
   return 0;
 }
 
