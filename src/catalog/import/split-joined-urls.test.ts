@@ -17,6 +17,13 @@ describe("splitJoinedUrls", () => {
     ]);
   });
 
+  it("splits URLs joined by a space, and trims both", () => {
+    expect(splitJoinedUrls("https://img.example/a.jpg https://img.example/b.jpg")).toEqual([
+      "https://img.example/a.jpg",
+      "https://img.example/b.jpg",
+    ]);
+  });
+
   it("leaves sound values whole, including hosts, query strings and embedded URLs", () => {
     for (const value of [
       "",

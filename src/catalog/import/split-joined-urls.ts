@@ -14,7 +14,11 @@ const joinBoundary = /(?<=\.(?:avif|gif|jpe?g|png|svg|webp))(?=\/{1,2}[^/\s])|(?
 
 /** The URLs an image field holds: one for a sound value, two or more for a joined one. */
 export function splitJoinedUrls(value: string): string[] {
-  return value.split(joinBoundary).filter((part) => part !== "");
+  // Trimmed: "a.jpg https://…" is joined too, and neither half keeps the space between them.
+  return value
+    .split(joinBoundary)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
 }
 
 type Pictures = Pick<SourceRecord, "imagen" | "otrasImagenes">;
