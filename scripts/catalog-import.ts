@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { importCatalog, importSummary } from "../src/catalog/import/import-catalog.ts";
+import { userDir } from "./user-dir.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const defaultOut = path.join(root, "src/catalog/data/products.json");
@@ -17,12 +18,6 @@ const usage = "usage: npm run catalog:import -- FILE.json [--out PATH]";
 
 /** A failure to explain in one line, without a stack trace. */
 class CommandError extends Error {}
-
-/** npm runs scripts from the package root; paths typed by the user are relative to where they were. */
-function userDir(): string {
-  const viaNpm = process.env.npm_lifecycle_event === "catalog:import";
-  return (viaNpm ? process.env.INIT_CWD : undefined) ?? process.cwd();
-}
 
 function parseCommandLine(args: string[]): { file: string; out: string } {
   let parsed: ReturnType<typeof parseOptions>;
@@ -33,8 +28,9 @@ function parseCommandLine(args: string[]): { file: string; out: string } {
   }
   const [file, ...extra] = parsed.positionals;
   if (file === undefined || extra.length > 0) throw new CommandError(usage);
-  const out = parsed.values.out === undefined ? defaultOut : path.resolve(userDir(), parsed.values.out);
-  return { file: path.resolve(userDir(), file), out };
+  const here = userDir("catalog:import");
+  const out = parsed.values.out === undefined ? defaultOut : path.resolve(here, parsed.values.out);
+  return { file: path.resolve(here, file), out };
 }
 
 function parseOptions(args: string[]) {

@@ -1,7 +1,7 @@
 /**
  * A catalogue file as spec §3 describes the real ones, quirks included, built deterministically
  * (seeded, no network) for the importer's tests and for trying `npm run catalog:import` by hand
- * (`node scripts/make-messy-catalog.ts FILE.json`). Names are the shop's own fictional ones.
+ * (`npm run catalog:messy -- FILE.json`). Names are the shop's own fictional ones.
  *
  * The quirks, and how many of each (messy-catalog.test.ts counts them after the import):
  * ids 1–206 increasing with gaps, 190 on two records (DUPLICATED_ID); codes A0001–A0146, the
