@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type Product, productSchema } from "../product-schema.ts";
 import { productWarnings } from "./product-warnings.ts";
 import { describeValue, isRawRecord, type Note, noteLine, recordLabel } from "./raw-record.ts";
@@ -25,32 +26,27 @@ function repairRecord(record: SourceRecord): { product: Product; notes: Note[] }
   return { product, notes: [...notes, ...productNotes, ...productWarnings(product)] };
 }
 
+function issueLines(label: string, issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => noteLine(label, issue.path.join("."), `${issue.message.replace(/\.$/, "")}.`));
+}
+
 /**
  * One record of a catalogue file, `index` being its position in the source array: the lenient
  * source schema normalises it, the repairs fix the spec's quirks, and productSchema checks what
  * the shop will store. Errors only for what makes a product unusable (decision 030).
  */
 export function importRecord(raw: unknown, index: number): RecordResult {
-  if (!isRawRecord(raw))
+  if (!isRawRecord(raw)) {
     return { ok: false, errors: [`record ${index}: ${describeValue(raw)}, not a product object.`] };
+  }
   const label = recordLabel(index, raw.id);
   const parsed = sourceRecordSchema.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      errors: parsed.error.issues.map((issue) => noteLine(label, issue.path.join("."), `${issue.message}.`)),
-    };
-  }
+  if (!parsed.success) return { ok: false, errors: issueLines(label, parsed.error.issues) };
   const { product, notes: repairNotes } = repairRecord(parsed.data);
-  const notes = [...sourceNotes(raw), ...repairNotes];
+  // Not expected to fail: the source schema and the repairs make every record a shop product.
   const stored = productSchema.safeParse(product);
-  if (!stored.success) {
-    // Not expected: the source schema and the repairs make every record the shop's product.
-    return {
-      ok: false,
-      errors: stored.error.issues.map((issue) => noteLine(label, issue.path.join("."), issue.message)),
-    };
-  }
+  if (!stored.success) return { ok: false, errors: issueLines(label, stored.error.issues) };
+  const notes = [...sourceNotes(raw), ...repairNotes];
   const lines = (kind: Note["kind"]) =>
     notes.filter((note) => note.kind === kind).map((note) => noteLine(label, note.field, note.message));
   return { ok: true, product: stored.data, repairs: lines("repair"), warnings: lines("warning") };
