@@ -1,6 +1,7 @@
 /**
- * Imports a catalogue in the spec's field format into the shop's product data, repairing the
- * source's known quirks. Writes nothing when any record is still wrong.
+ * Imports a catalogue in the spec's field format into the shop's product data: prints each
+ * repair and warning, then "N products imported, R repairs, W warnings". Writes nothing when a
+ * record is unusable (decision 030); it then prints the errors and exits 1.
  *
  *   npm run catalog:import -- FILE.json [--out PATH]
  */
@@ -8,7 +9,8 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { importCatalog } from "../src/catalog/import/import-catalog.ts";
+import { importCatalog, importSummary } from "../src/catalog/import/import-catalog.ts";
+import { userDir } from "./user-dir.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const defaultOut = path.join(root, "src/catalog/data/products.json");
@@ -16,12 +18,6 @@ const usage = "usage: npm run catalog:import -- FILE.json [--out PATH]";
 
 /** A failure to explain in one line, without a stack trace. */
 class CommandError extends Error {}
-
-/** npm runs scripts from the package root; paths typed by the user are relative to where they were. */
-function userDir(): string {
-  const viaNpm = process.env.npm_lifecycle_event === "catalog:import";
-  return (viaNpm ? process.env.INIT_CWD : undefined) ?? process.cwd();
-}
 
 function parseCommandLine(args: string[]): { file: string; out: string } {
   let parsed: ReturnType<typeof parseOptions>;
@@ -32,8 +28,9 @@ function parseCommandLine(args: string[]): { file: string; out: string } {
   }
   const [file, ...extra] = parsed.positionals;
   if (file === undefined || extra.length > 0) throw new CommandError(usage);
-  const out = parsed.values.out === undefined ? defaultOut : path.resolve(userDir(), parsed.values.out);
-  return { file: path.resolve(userDir(), file), out };
+  const here = userDir("catalog:import");
+  const out = parsed.values.out === undefined ? defaultOut : path.resolve(here, parsed.values.out);
+  return { file: path.resolve(here, file), out };
 }
 
 function parseOptions(args: string[]) {
@@ -76,15 +73,16 @@ async function writeAtomically(file: string, text: string): Promise<void> {
 async function main(args: string[]): Promise<number> {
   const { file, out } = parseCommandLine(args);
   const result = importCatalog(await readSource(file));
-  for (const repair of result.repairs) console.log(`repaired: ${repair}`);
   if (!result.ok) {
     for (const error of result.errors) console.error(`error: ${error}`);
-    console.error(`import stopped: ${result.errors.length} error(s); nothing written.`);
+    console.error(`import stopped: ${result.errors.length} error(s); nothing written to ${out}.`);
     return 1;
   }
   await writeAtomically(out, `${JSON.stringify(result.products, null, 2)}\n`);
-  console.log(`imported ${result.products.length} products, ${result.repairs.length} repairs`);
-  console.log(`wrote ${out}`);
+  console.log(`imported ${file} into ${out}`);
+  for (const repair of result.repairs) console.log(`repair: ${repair}`);
+  for (const warning of result.warnings) console.log(`warning: ${warning}`);
+  console.log(importSummary(result));
   return 0;
 }
 

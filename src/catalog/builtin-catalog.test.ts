@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { builtinCatalog } from "./builtin-catalog.ts";
-import { ageGroups, categoryTree, subCategories, topCategories } from "./categories.ts";
-import { PRICE_MAX, PRICE_MIN } from "./product-schema.ts";
+import { ageGroups, categoryTree, isAgeGroup, subCategories, topCategories } from "./categories.ts";
+import { CATALOGUE_STOCK_LEVELS, PRICE_MAX, PRICE_MIN } from "./product-schema.ts";
 
 const catalog = builtinCatalog();
 const products = catalog.listProducts();
@@ -13,14 +13,45 @@ describe("the built-in catalogue", () => {
     expect(new Set(products.map((p) => p.codigo)).size).toBe(products.length);
   });
 
+  // The shop's schema takes any price, stock, code and category an import brings (decision 030);
+  // the built-in catalogue keeps to the spec's narrower facts.
   it("keeps prices and stock within the spec's limits", () => {
     for (const product of products) {
       expect(product.precio).toBeGreaterThanOrEqual(PRICE_MIN);
       expect(product.precio).toBeLessThanOrEqual(PRICE_MAX);
-      expect([20, 100]).toContain(product.stock);
+      expect(CATALOGUE_STOCK_LEVELS).toContain(product.stock);
     }
     expect(products.some((p) => p.precio === PRICE_MIN)).toBe(true);
     expect(products.some((p) => p.precio === PRICE_MAX)).toBe(true);
+  });
+
+  it("uses codes such as A0001 and only the categories and age bands of the menu", () => {
+    const top: readonly string[] = topCategories;
+    const sub: readonly string[] = ["", ...subCategories];
+    for (const product of products) {
+      expect(product.codigo, `product ${product.id}`).toMatch(/^A\d{4}$/);
+      expect(top, `product ${product.id}`).toContain(product.categoria);
+      expect(sub, `product ${product.id}`).toContain(product.subcategoria);
+      expect(["", "PACK", "DVD"], `product ${product.id}`).toContain(product.subcategoria2);
+      expect(["", "Regalo"], `product ${product.id}`).toContain(product.subcategoria4);
+      const ages = [product.edades, product.edades2, product.edadesCio, product.edadesoo, product.adulto];
+      for (const age of ages)
+        expect(age === "" || isAgeGroup(age), `product ${product.id}: ${age}`).toBe(true);
+    }
+  });
+
+  it("gives every product a picture and the texts of both languages", () => {
+    for (const product of products) {
+      expect(product.imagen, `product ${product.id}`).toMatch(/^\/media\/products\/.+\.svg$/);
+      for (const text of [
+        product.descripcion,
+        product.detalles,
+        product.pt.descripcion,
+        product.pt.detalles,
+      ]) {
+        expect(text, `product ${product.id}`).not.toBe("");
+      }
+    }
   });
 
   it("tags the whole gift range 157–206 as Regalo with stock 20", () => {

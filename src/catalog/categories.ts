@@ -66,6 +66,13 @@ export function isCategoryName(value: string): value is CategoryName {
   return allNames.includes(value);
 }
 
+const ageGroupNames: readonly string[] = ageGroups;
+
+/** One of the shop's five age bands; an imported catalogue may bring others (decision 030). */
+export function isAgeGroup(value: string): value is AgeGroup {
+  return ageGroupNames.includes(value);
+}
+
 /**
  * The category a label variant stands for, or undefined. Only the table's own entries count: a
  * label such as "constructor" or "__proto__" is no variant (and not Object.prototype's).

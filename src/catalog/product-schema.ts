@@ -1,17 +1,25 @@
 import { z } from "zod";
-import { ageGroups, subCategories, topCategories } from "./categories.ts";
 
+/** The spec's price range (§3): the built-in catalogue keeps to it, an import only warns outside it. */
 export const PRICE_MIN = 1.5;
 export const PRICE_MAX = 133.95;
+/** The built-in catalogue's two stock levels (§3); an imported product may have any stock. */
 export const CATALOGUE_STOCK_LEVELS = [20, 100] as const;
 
-const ageSlotSchema = z.union([z.enum(ageGroups), z.literal("")]);
+/** Ids, stock and cents live in PostgreSQL `integer` columns (cart, wish list, stock, orders). */
+export const PRODUCT_ID_MAX = 2_147_483_647;
+export const STOCK_MAX = 2_147_483_647;
+/**
+ * The highest price the shop takes, in euros: a line of 999 units of it (the cart's limit) still
+ * fits the order tables' integer cents. Above it a price is surely a typo (decision 030).
+ */
+export const PRICE_LIMIT = 10_000;
 
 /** Portuguese texts of a product; the Spanish ones are the spec's own fields. */
 export const productTranslationSchema = z.object({
   texto: z.string().min(1),
-  descripcion: z.string().min(1),
-  detalles: z.string().min(1),
+  descripcion: z.string(),
+  detalles: z.string(),
   informacion: z.string(),
 });
 
@@ -21,31 +29,36 @@ export const extraImagesSchema = z.object({
   imagen3: z.string(),
 });
 
-/** A product exactly as spec §3 names its fields, plus `pt` for the Portuguese texts. */
+/**
+ * A product as the shop stores and serves it: spec §3's fields, plus `pt` for the Portuguese
+ * texts. "" means none (no picture, no sub-category, an empty age slot). Categories, codes, stock
+ * and prices are as wide as an imported catalogue may bring (decision 030): the built-in
+ * catalogue's narrower facts are tests of its data (builtin-catalog.test.ts), not rules here.
+ */
 export const productSchema = z.object({
-  id: z.number().int().positive(),
-  codigo: z.string().regex(/^A\d{4}$/, "codigo must look like A0001"),
+  id: z.number().int().positive().max(PRODUCT_ID_MAX),
+  codigo: z.string(),
   texto: z.string().min(1),
-  imagen: z.string().min(1),
+  imagen: z.string(),
   precio: z
     .number()
-    .min(PRICE_MIN)
-    .max(PRICE_MAX)
+    .min(0)
+    .max(PRICE_LIMIT)
     // Binary floats: 133.95 * 100 is 13394.999…, so compare with a tolerance.
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "precio has at most two decimals"),
-  descripcion: z.string().min(1),
-  detalles: z.string().min(1),
+  descripcion: z.string(),
+  detalles: z.string(),
   informacion: z.string(),
-  stock: z.union([z.literal(20), z.literal(100)]),
-  categoria: z.enum(topCategories),
-  subcategoria: z.union([z.enum(subCategories), z.literal("")]),
-  subcategoria2: z.union([z.enum(["PACK", "DVD"]), z.literal("")]).optional(),
-  subcategoria4: z.union([z.literal("Regalo"), z.literal("")]).optional(),
-  edades: ageSlotSchema,
-  edades2: ageSlotSchema,
-  edadesCio: ageSlotSchema,
-  edadesoo: ageSlotSchema,
-  adulto: ageSlotSchema,
+  stock: z.number().int().min(0).max(STOCK_MAX),
+  categoria: z.string(),
+  subcategoria: z.string(),
+  subcategoria2: z.string(),
+  subcategoria4: z.string(),
+  edades: z.string(),
+  edades2: z.string(),
+  edadesCio: z.string(),
+  edadesoo: z.string(),
+  adulto: z.string(),
   otrasImagenes: z.array(extraImagesSchema).max(1),
   pt: productTranslationSchema,
 });

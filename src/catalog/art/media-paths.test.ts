@@ -9,6 +9,10 @@ describe("rasterVariants", () => {
     ]);
   });
 
+  it("has none for a picture that is not drawn, such as a shop owner's own photo", () => {
+    expect(rasterVariants("/media/fotos/12.jpg")).toEqual([]);
+  });
+
   it("works for category pictures too", () => {
     expect(rasterVariants("/media/categories/peluche.svg")[0]?.webp).toBe(
       "/media/categories/peluche.w320.webp",

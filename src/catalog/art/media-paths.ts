@@ -7,8 +7,12 @@ export const RASTER_WIDTHS = [320, 640] as const;
 export type RasterWidth = (typeof RASTER_WIDTHS)[number];
 export type RasterVariant = { width: RasterWidth; avif: string; webp: string };
 
-/** "/media/products/12-1.svg" → its AVIF and WebP versions at each raster width. */
+/**
+ * "/media/products/12-1.svg" → its AVIF and WebP versions at each raster width. Only a drawn
+ * picture (an SVG) has them: a shop owner's own photo under /media/ is served as it is.
+ */
 export function rasterVariants(svgPath: string): RasterVariant[] {
+  if (!/\.svg$/i.test(svgPath)) return [];
   const base = svgPath.replace(/\.svg$/i, "");
   return RASTER_WIDTHS.map((width) => ({
     width,

@@ -1,22 +1,67 @@
-import { aliasedCategory } from "../categories.ts";
-import type { RawRecord, RepairOutcome } from "./raw-record.ts";
+import { ageGroups, categoryAliases, subCategories, topCategories } from "../categories.ts";
+import { foldText } from "../fold-text.ts";
+import { type Note, repair, type StepOutcome, warning } from "./raw-record.ts";
+import type { SourceRecord } from "./source-record-schema.ts";
 
-const categoryFields = ["categoria", "subcategoria", "subcategoria2", "subcategoria4"] as const;
+export const categoryFields = [
+  "categoria",
+  "subcategoria",
+  "subcategoria2",
+  "subcategoria4",
+  "edades",
+  "edades2",
+  "edadesCio",
+  "edadesoo",
+  "adulto",
+] as const;
+
+type CategoryField = (typeof categoryFields)[number];
+
+/** "Ropa de cama", "ROPA DE CAMA", "ropadecama": one key, for names written loosely. */
+const looseKey = (label: string) => foldText(label).replace(/\s+/g, "");
+
+/** Every name the shop knows, and each label variant of spec §2, by loose key. */
+const knownByKey = new Map<string, string>([
+  ...[...topCategories, ...subCategories, ...ageGroups].map((name): [string, string] => [
+    looseKey(name),
+    name,
+  ]),
+  ...Object.entries(categoryAliases).map(([alias, name]): [string, string] => [looseKey(alias), name]),
+]);
+
+/** The shop's name for a label: itself, or the name it is a variant of (alias, case, accents, spaces). */
+export function knownCategory(label: string): string | undefined {
+  return knownByKey.get(looseKey(label));
+}
+
+function categoryNote(field: CategoryField, value: string): { value: string; note?: Note } {
+  if (value === "") return { value };
+  const known = knownCategory(value);
+  if (known === value) return { value };
+  if (known !== undefined) {
+    return {
+      value: known,
+      note: repair(field, `${JSON.stringify(value)} renamed to ${JSON.stringify(known)}.`),
+    };
+  }
+  const what =
+    field === "categoria" ? "a category" : field.startsWith("sub") ? "a sub-category" : "an age band";
+  const message = `${JSON.stringify(value)} is not ${what} the shop knows; kept as a new one (no menu entry or page).`;
+  return { value, note: warning(field, message) };
+}
 
 /**
- * Renames the label variants of spec §2 (RegaloRegalo, ROPA DE CAMA, RopaDeCama) to their
- * canonical category in every category field; any other value is left for validation to judge.
+ * Renames spec §2's label variants (RegaloRegalo, ROPA DE CAMA, RopaDeCama) and names written
+ * with other case, accents or spacing to the shop's own; keeps any other value as a new
+ * category, with a warning (decision 030).
  */
-export function repairCategoryLabels(record: RawRecord, label: string): RepairOutcome {
-  const repaired: Record<string, unknown> = { ...record };
-  const repairs: string[] = [];
+export function repairCategoryLabels(record: SourceRecord): StepOutcome<SourceRecord> {
+  const repaired = { ...record };
+  const notes: Note[] = [];
   for (const field of categoryFields) {
-    const value = record[field];
-    if (typeof value !== "string") continue;
-    const canonical = aliasedCategory(value.trim());
-    if (canonical === undefined) continue;
-    repaired[field] = canonical;
-    repairs.push(`${label}: ${field} ${JSON.stringify(value)} renamed to ${JSON.stringify(canonical)}.`);
+    const { value, note } = categoryNote(field, record[field]);
+    repaired[field] = value;
+    if (note !== undefined) notes.push(note);
   }
-  return { record: repairs.length > 0 ? repaired : record, repairs };
+  return { record: repaired, notes };
 }

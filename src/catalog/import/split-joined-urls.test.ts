@@ -17,6 +17,13 @@ describe("splitJoinedUrls", () => {
     ]);
   });
 
+  it("splits URLs joined by a space, and trims both", () => {
+    expect(splitJoinedUrls("https://img.example/a.jpg https://img.example/b.jpg")).toEqual([
+      "https://img.example/a.jpg",
+      "https://img.example/b.jpg",
+    ]);
+  });
+
   it("leaves sound values whole, including hosts, query strings and embedded URLs", () => {
     for (const value of [
       "",
@@ -31,8 +38,8 @@ describe("splitJoinedUrls", () => {
   });
 });
 
-const label = "record 3 (id 4)";
-const extras = (imagen1: string, imagen2: string, imagen3: string) => [{ imagen1, imagen2, imagen3 }];
+const extras = (imagen1: string, imagen2: string, imagen3: string) => ({ imagen1, imagen2, imagen3 });
+const repair = (field: string, message: string) => ({ kind: "repair", field, message });
 
 describe("repairJoinedImages", () => {
   it("moves each split-off URL to the first free slot, imagen first", () => {
@@ -40,14 +47,20 @@ describe("repairJoinedImages", () => {
       imagen: "/media/a.svg/media/b.svg",
       otrasImagenes: extras("/media/c.svg/media/d.svg", "", ""),
     };
-    const { record: repaired, repairs } = repairJoinedImages(record, label);
+    const { record: repaired, notes } = repairJoinedImages(record);
     expect(repaired).toEqual({
       imagen: "/media/a.svg",
       otrasImagenes: extras("/media/c.svg", "/media/b.svg", "/media/d.svg"),
     });
-    expect(repairs).toEqual([
-      'record 3 (id 4): imagen held joined URLs; kept "/media/a.svg", split off "/media/b.svg" and moved it to imagen2.',
-      'record 3 (id 4): imagen1 held joined URLs; kept "/media/c.svg", split off "/media/d.svg" and moved it to imagen3.',
+    expect(notes).toEqual([
+      repair(
+        "imagen",
+        'held joined URLs; kept "/media/a.svg", split off "/media/b.svg" and moved it to imagen2.',
+      ),
+      repair(
+        "imagen1",
+        'held joined URLs; kept "/media/c.svg", split off "/media/d.svg" and moved it to imagen3.',
+      ),
     ]);
     expect(record.imagen).toBe("/media/a.svg/media/b.svg");
   });
@@ -57,20 +70,24 @@ describe("repairJoinedImages", () => {
       imagen: "/media/a.svg/media/b.svg",
       otrasImagenes: extras("/media/c.svg", "/media/d.svg", "/media/e.svg"),
     };
-    const { record: repaired, repairs } = repairJoinedImages(record, label);
+    const { record: repaired, notes } = repairJoinedImages(record);
     expect(repaired).toEqual({ ...record, imagen: "/media/a.svg" });
-    expect(repairs).toEqual([
-      'record 3 (id 4): imagen held joined URLs; kept "/media/a.svg", split off "/media/b.svg" and dropped it: no extra-image slot was free.',
+    expect(notes).toEqual([
+      repair(
+        "imagen",
+        'held joined URLs; kept "/media/a.svg", split off "/media/b.svg" and dropped it: no extra-image slot was free.',
+      ),
     ]);
   });
 
-  it("gives an empty otrasImagenes list the slots it needs", () => {
-    const { record } = repairJoinedImages({ imagen: "/media/a.svg/media/b.svg", otrasImagenes: [] }, label);
+  it("gives a product without extra pictures the slots it needs", () => {
+    const { record } = repairJoinedImages({ imagen: "/media/a.svg/media/b.svg", otrasImagenes: undefined });
     expect(record.otrasImagenes).toEqual(extras("/media/b.svg", "", ""));
   });
 
   it("returns the very same record when nothing is joined", () => {
     const record = { imagen: "/media/a.svg", otrasImagenes: extras("", "", "") };
-    expect(repairJoinedImages(record, label)).toEqual({ record, repairs: [] });
+    expect(repairJoinedImages(record)).toEqual({ record, notes: [] });
+    expect(repairJoinedImages(record).record).toBe(record);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import products from "../data/products.json" with { type: "json" };
 import { swapExchangedTexts, textsAreExchanged } from "./swap-exchanged-texts.ts";
+import { sourceRecord } from "./test-records.ts";
 
 const pitch = "Un peluche suave y abrazable de Miaubot para dormir acompañado.";
 const details = "Peluche de Miaubot\nMedidas: 30 cm\nComposición: 100 % poliéster";
@@ -15,6 +16,11 @@ describe("textsAreExchanged", () => {
   it("spots a descripcion three times as long as a one-line detalles", () => {
     expect(textsAreExchanged("x".repeat(150), "y".repeat(50))).toBe(true);
     expect(textsAreExchanged("x".repeat(149), "y".repeat(50))).toBe(false);
+  });
+
+  it("never fires when either text is empty: missing is not exchanged", () => {
+    expect(textsAreExchanged(details, "")).toBe(false);
+    expect(textsAreExchanged("", pitch)).toBe(false);
   });
 
   it("never fires when detalles looks like details", () => {
@@ -32,24 +38,38 @@ describe("textsAreExchanged", () => {
 });
 
 describe("swapExchangedTexts", () => {
-  it("swaps the Spanish and the Portuguese pair independently and reports each", () => {
+  const record = sourceRecord({ descripcion: details, detalles: pitch });
+
+  it("swaps the Spanish and the Portuguese pair independently and notes each", () => {
     const pt = {
       texto: "Peluche",
       descripcion: "Dimensões: 30 cm\nComposição: poliéster",
       detalles: "Um peluche.",
+      informacion: "",
     };
-    const { record, repairs } = swapExchangedTexts(
-      { descripcion: details, detalles: pitch, pt },
-      "record 0 (id 1)",
-    );
-    expect(record).toEqual({
+    const { record: repaired, notes } = swapExchangedTexts({ ...record, pt });
+    expect(repaired).toEqual({
+      ...record,
       descripcion: pitch,
       detalles: details,
       pt: { ...pt, descripcion: "Um peluche.", detalles: "Dimensões: 30 cm\nComposição: poliéster" },
     });
-    expect(repairs).toEqual([
-      "record 0 (id 1): descripcion and detalles were exchanged; swapped them back.",
-      "record 0 (id 1): pt.descripcion and pt.detalles were exchanged; swapped them back.",
+    expect(notes).toEqual([
+      {
+        kind: "repair",
+        field: "descripcion",
+        message: "held the details, and detalles the description; swapped them back.",
+      },
+      {
+        kind: "repair",
+        field: "pt.descripcion",
+        message: "held the details, and pt.detalles the description; swapped them back.",
+      },
     ]);
+  });
+
+  it("returns the very same record when nothing is exchanged", () => {
+    const sound = { ...record, descripcion: pitch, detalles: details };
+    expect(swapExchangedTexts(sound).record).toBe(sound);
   });
 });

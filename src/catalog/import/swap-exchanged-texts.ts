@@ -1,4 +1,5 @@
-import { isRawRecord, type RawRecord, type RepairOutcome } from "./raw-record.ts";
+import { type Note, repair, type StepOutcome } from "./raw-record.ts";
+import type { SourceRecord } from "./source-record-schema.ts";
 
 /** Headings that open a line of the long text: Spanish and Portuguese. */
 const detailMarker =
@@ -17,35 +18,33 @@ function looksLikeDetails(text: string): boolean {
  * pair is exchanged when detalles reads like a pitch (one line, no "Medidas:"-style heading) and
  * descripcion reads like details: line breaks or such headings, or at least three times the
  * length. In the shop's own catalogue every detalles has line breaks, so it never swaps there.
+ * An empty text is missing, not exchanged.
  */
 export function textsAreExchanged(descripcion: string, detalles: string): boolean {
-  if (looksLikeDetails(detalles)) return false;
+  if (descripcion === "" || detalles === "" || looksLikeDetails(detalles)) return false;
   return looksLikeDetails(descripcion) || descripcion.length >= LENGTH_RATIO * detalles.length;
 }
 
 type Texts = { descripcion: string; detalles: string };
 
-function exchangedTexts(holder: unknown): Texts | undefined {
-  if (!isRawRecord(holder)) return undefined;
-  const { descripcion, detalles } = holder;
-  if (typeof descripcion !== "string" || typeof detalles !== "string") return undefined;
-  return textsAreExchanged(descripcion, detalles) ? { descripcion, detalles } : undefined;
+function swapped<T extends Texts>(texts: T): T {
+  return { ...texts, descripcion: texts.detalles, detalles: texts.descripcion };
 }
 
 /** Swaps descripcion and detalles back, in the Spanish fields and in `pt` when it has them. */
-export function swapExchangedTexts(record: RawRecord, label: string): RepairOutcome {
-  let repaired: Record<string, unknown> = record;
-  const repairs: string[] = [];
-  const spanish = exchangedTexts(record);
-  if (spanish !== undefined) {
-    repaired = { ...repaired, descripcion: spanish.detalles, detalles: spanish.descripcion };
-    repairs.push(`${label}: descripcion and detalles were exchanged; swapped them back.`);
+export function swapExchangedTexts(record: SourceRecord): StepOutcome<SourceRecord> {
+  let repaired = record;
+  const notes: Note[] = [];
+  if (textsAreExchanged(record.descripcion, record.detalles)) {
+    repaired = swapped(repaired);
+    notes.push(repair("descripcion", "held the details, and detalles the description; swapped them back."));
   }
-  const portuguese = exchangedTexts(record.pt);
-  if (portuguese !== undefined && isRawRecord(record.pt)) {
-    const pt = { ...record.pt, descripcion: portuguese.detalles, detalles: portuguese.descripcion };
-    repaired = { ...repaired, pt };
-    repairs.push(`${label}: pt.descripcion and pt.detalles were exchanged; swapped them back.`);
+  const { pt } = record;
+  if (pt && textsAreExchanged(pt.descripcion, pt.detalles)) {
+    repaired = { ...repaired, pt: swapped(pt) };
+    notes.push(
+      repair("pt.descripcion", "held the details, and pt.detalles the description; swapped them back."),
+    );
   }
-  return { record: repaired, repairs };
+  return { record: repaired, notes };
 }

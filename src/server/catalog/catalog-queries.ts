@@ -51,7 +51,9 @@ export function relatedProducts(catalog: Catalog, product: Product): Product[] {
   const sameSub = others.filter(
     (p) => product.subcategoria !== "" && p.subcategoria === product.subcategoria,
   );
-  const sameTop = others.filter((p) => p.categoria === product.categoria && !sameSub.includes(p));
+  const sameTop = others.filter(
+    (p) => product.categoria !== "" && p.categoria === product.categoria && !sameSub.includes(p),
+  );
   return [...sameSub, ...sameTop].slice(0, RELATED_COUNT);
 }
 

@@ -1,4 +1,4 @@
-import type { AgeGroup } from "#catalog/categories.ts";
+import { type AgeGroup, isAgeGroup } from "#catalog/categories.ts";
 import type { Product } from "#catalog/product-schema.ts";
 import type { ProductCard, ProductDetail } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
@@ -42,12 +42,14 @@ export function toProductDetail(
   };
 }
 
+/** An imported product may have no main picture (""): its first extra one leads, or the placeholder. */
 function productImages(product: Product): string[] {
   const extras = product.otrasImagenes.flatMap((set) => [set.imagen1, set.imagen2, set.imagen3]);
-  return [product.imagen, ...extras.filter((url) => url !== "")];
+  return [product.imagen, ...extras].filter((url) => url !== "");
 }
 
 function ageGroupsOf(product: Product): AgeGroup[] {
   const slots = [product.edades, product.edades2, product.edadesCio, product.edadesoo, product.adulto];
-  return slots.filter((slot): slot is AgeGroup => slot !== "");
+  // An age band the shop does not know (an imported one) files the product under it, but is no AgeGroup.
+  return slots.filter(isAgeGroup);
 }

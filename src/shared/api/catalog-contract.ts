@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AgeGroup, CategoryName } from "#catalog/categories.ts";
+import { PRODUCT_ID_MAX } from "#catalog/product-schema.ts";
 import { languages } from "../lang.ts";
 import { sortOptions } from "./list-options.ts";
 
@@ -22,8 +23,6 @@ export const searchQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
-/** Product ids are PostgreSQL integers in the cart, wish list and stock tables. */
-const PRODUCT_ID_MAX = 2_147_483_647;
 export const productIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(PRODUCT_ID_MAX) });
 export const langQuerySchema = z.object({ lang: langSchema.default("es") });
 

@@ -33,7 +33,7 @@ export const couponRefusals = [
 ] as const;
 export type CouponRefusal = (typeof couponRefusals)[number];
 
-export type CouponLine = { category: TopCategory; totalCents: number };
+export type CouponLine = { category: string; totalCents: number };
 
 export type CouponContext = {
   now: Date;
@@ -72,7 +72,7 @@ export function evaluateCoupon(coupon: CouponRules, context: CouponContext): Cou
   const subtotal = lines.reduce((sum, line) => sum + line.totalCents, 0);
   if (subtotal < coupon.minSubtotalCents) return { ok: false, refusal: "coupon-min-subtotal" };
   const eligible = lines.map(
-    (line) => coupon.categories === null || coupon.categories.includes(line.category),
+    (line) => coupon.categories === null || coupon.categories.some((category) => category === line.category),
   );
   const eligibleCents = lines.reduce((sum, line, index) => sum + (eligible[index] ? line.totalCents : 0), 0);
   if (eligibleCents === 0) return { ok: false, refusal: "coupon-not-applicable" };

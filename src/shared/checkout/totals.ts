@@ -1,4 +1,3 @@
-import type { TopCategory } from "#catalog/categories.ts";
 import type { CouponOutcome } from "./coupon.ts";
 import { type ShippingMethod, shippingCents } from "./shipping.ts";
 import { unitPriceAt, type VatClass, vatIncluded, vatRate } from "./vat.ts";
@@ -10,7 +9,8 @@ export type OrderLineInput = {
   /** The catalogue's unit price (Spanish VAT included), in cents. */
   catalogueCents: number;
   vatClass: VatClass;
-  category: TopCategory;
+  /** The product's categoria: one of the menu's, or a category an imported catalogue brought. */
+  category: string;
 };
 
 export type PricedLine = OrderLineInput & { unitCents: number; totalCents: number };

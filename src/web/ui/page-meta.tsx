@@ -13,6 +13,11 @@ type PageMetaProps = {
   image?: string;
 };
 
+/** An address other sites can follow: the shop's own paths get its origin, an external URL stays. */
+export function absoluteUrl(origin: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url}`;
+}
+
 /** Title, description, canonical and hreflang of a page; React hoists them into <head>. */
 export function PageMeta({ title, description, path, query = {}, noindex = false, image }: PageMetaProps) {
   const lang = useLang();
@@ -35,7 +40,7 @@ export function PageMeta({ title, description, path, query = {}, noindex = false
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={urlFor(lang)} />
-      {image && <meta property="og:image" content={`${origin}${image}`} />}
+      {image && <meta property="og:image" content={absoluteUrl(origin, image)} />}
       {noindex && <meta name="robots" content="noindex" />}
     </>
   );

@@ -5,7 +5,7 @@ import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSite } from "#web/lib/site.tsx";
 import { NotFoundPage } from "#web/ui/not-found-page.tsx";
-import { JsonLd, PageMeta } from "#web/ui/page-meta.tsx";
+import { absoluteUrl, JsonLd, PageMeta } from "#web/ui/page-meta.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { QuantitySelector } from "#web/ui/quantity-selector.tsx";
 import { StockLabel } from "#web/ui/stock-label.tsx";
@@ -94,7 +94,7 @@ function ProductJsonLd({ product }: { product: ProductDetail }) {
         name: product.texto,
         sku: product.codigo,
         description: product.descripcion,
-        image: product.images.map((image) => `${origin}${image}`),
+        image: product.images.map((image) => absoluteUrl(origin, image)),
         offers: {
           "@type": "Offer",
           url: `${origin}${paths.product(product.id)}`,
