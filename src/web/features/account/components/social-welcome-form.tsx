@@ -16,7 +16,6 @@ import { useSite } from "#web/lib/site.tsx";
 import styles from "#web/ui/form.module.css";
 import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
-import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { completeSignUp, pendingSignUpQuery, SOCIAL_COMPLETE_ACTION } from "../api/social-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
@@ -32,7 +31,10 @@ export function SocialWelcome({ otherwise }: { otherwise: ReactNode }) {
   if (pending.isPending) {
     return (
       <>
-        <Spinner label={t("common.loading")} />
+        {/* Words, not the Spinner: this is drawn on the server, where a style attribute breaks the CSP. */}
+        <p className={styles.aside} role="status">
+          {t("common.loading")}
+        </p>
         <noscript>
           <p>{t("socialSignIn.welcome.needsScript")}</p>
         </noscript>
