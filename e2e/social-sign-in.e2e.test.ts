@@ -136,6 +136,12 @@ describe("signing in with Google", () => {
     // Still signed out, with the sign-in form and the button to try again.
     expect(await main.getByRole("button", { name: "Iniciar sesión" }).count()).toBe(1);
     expect(await severeViolations(page)).toEqual([]);
+    // The same in Portuguese.
+    await page.goto("/login?acceso=social&error=access_denied&lang=pt");
+    await expect
+      .poll(() => main.getByRole("alert").textContent())
+      .toBe("Cancelou o acesso. Pode tentar de novo ou entrar com o seu e-mail e a sua palavra-passe.");
+    expect(await main.getByRole("link", { name: "Continuar com Google" }).count()).toBe(1);
   });
 
   it("shows the button before the script runs, and it works as a plain link", async () => {
