@@ -23,6 +23,9 @@ const publicPages = [
   "/footer/nota-legal",
   "/derechos",
   "/login",
+  // A social sign-in that came back refused (decision 033; the buttons and the welcome step are
+  // checked in social-sign-in.e2e.test.ts, against a shop configured with a provider).
+  "/login?acceso=social&error=access_denied",
   "/register",
   "/detalle/9999",
 ];

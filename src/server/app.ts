@@ -10,6 +10,8 @@ import type { Auth } from "./auth/auth.ts";
 import { sessionReader } from "./auth/require-user.ts";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
+import { socialRoutes } from "./auth/social.routes.ts";
+import { PROVIDER_POSTED_CALLBACKS, type SocialSignInConfig } from "./auth/social-sign-in.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -75,6 +77,8 @@ export type AppDeps = {
   shopperCache?: ShopperCache;
   /** Confirmed sessions kept in memory; without it every signed-in request asks the database. */
   sessionCache?: SessionCache;
+  /** Google and Apple sign-in, as given to `auth` (decision 033). */
+  social?: SocialSignInConfig;
 };
 
 type ApiDeps = Pick<
@@ -95,6 +99,7 @@ type ApiDeps = Pick<
   | "pageCache"
   | "shopperCache"
   | "sessionCache"
+  | "social"
 >;
 
 export function createApi(deps: ApiDeps) {
@@ -116,9 +121,10 @@ export function createApi(deps: ApiDeps) {
         onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
       }),
     )
-    .use(sameOriginWrites(deps.origins, logger))
+    .use(sameOriginWrites(deps.origins, logger, PROVIDER_POSTED_CALLBACKS))
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
+    .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger }))
     .route(
       "/me",
       accountRoutes({

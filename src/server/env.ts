@@ -52,7 +52,25 @@ const envSchema = z.object({
    * (decision 027).
    */
   WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
+  /** Sign-in with Google (both or neither; decision 033). Without them no Google button shows. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Where "Google" publishes its OpenID configuration: Google's own unless set. Only for tests
+   * and staging, to put a local OpenID Connect provider in Google's place.
+   */
+  GOOGLE_DISCOVERY_URL: z.url().optional(),
+  /**
+   * Sign in with Apple (all four or none): the Services ID, the team, and the key the shop signs
+   * its client secret with (a .p8 PEM; "\n" may stand for its line breaks).
+   */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z.string().min(1).optional(),
 });
+
+const APPLE_VARIABLES = ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"] as const;
 
 /** The environment as read, with WORKERS settled to a number. */
 const settledEnv = envSchema
@@ -60,6 +78,19 @@ const settledEnv = envSchema
     path: ["WORKERS"],
     message:
       "more than one worker needs DATABASE_URL (PostgreSQL): the embedded database lives in one process",
+  })
+  .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
+    path: ["GOOGLE_CLIENT_ID"],
+    message: "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (or neither)",
+  })
+  .refine((env) => (!env.GOOGLE_CLIENT_ID && !env.APPLE_CLIENT_ID) || env.PUBLIC_URL !== undefined, {
+    path: ["PUBLIC_URL"],
+    message:
+      "signing in with Google or Apple needs PUBLIC_URL: the provider sends shoppers back to the address registered with it",
+  })
+  .refine((env) => new Set(APPLE_VARIABLES.map((name) => env[name] === undefined)).size === 1, {
+    path: ["APPLE_CLIENT_ID"],
+    message: `Apple sign-in needs all of ${APPLE_VARIABLES.join(", ")} (or none)`,
   })
   .transform((env) => ({
     ...env,

@@ -8,6 +8,7 @@ import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { keptSessionUser } from "./auth/session-cache.ts";
 import { watchSessionChanges } from "./auth/session-changes.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
+import { socialConfigFromEnv } from "./auth/social-sign-in.ts";
 import { seedCoupons } from "./coupons/coupon-repository.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -68,7 +69,9 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     logger,
   });
   const signInThrottle = createSignInThrottle(database.db);
+  const social = socialConfigFromEnv(env);
   const { auth, sessionCache } = createCachedAuth({
+    social,
     mailer: mail,
     throttle: signInThrottle,
     db: database.db,
@@ -138,6 +141,7 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     ...(pageCache ? { pageCache } : {}),
     ...(shopperCache ? { shopperCache } : {}),
     sessionCache,
+    social,
   });
 
   // Captures, refunds and releases the provider has not confirmed yet (a failure, or a process that

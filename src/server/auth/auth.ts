@@ -13,6 +13,7 @@ import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
+import { type SocialSignInConfig, socialSignInOptions } from "./social-sign-in.ts";
 
 export type AuthOptions = {
   db: Database;
@@ -30,6 +31,8 @@ export type AuthOptions = {
    * in this process (other processes hear it from the database, decision 019).
    */
   onSessionsChanged?: (userId: string) => void;
+  /** Google and Apple, when configured (decision 033). */
+  social?: SocialSignInConfig;
 };
 
 /** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
@@ -59,7 +62,9 @@ export function createAuth({
   mailer,
   throttle,
   onSessionsChanged = () => undefined,
+  social: socialConfig = {},
 }: AuthOptions) {
+  const social = socialSignInOptions(socialConfig);
   const changed = async ({ userId }: { userId: string }) => onSessionsChanged(userId);
   return betterAuth({
     databaseHooks: {
@@ -78,7 +83,14 @@ export function createAuth({
     disabledPaths: ["/verify-password", "/update-user"],
     secret,
     // Any address the shop is reached at, unless PUBLIC_URL fixes one (decision 013).
-    trustedOrigins: (request) => (request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
+    trustedOrigins: (request) => [
+      ...(request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
+      ...social.trustedOrigins,
+    ],
+    plugins: social.plugins,
+    socialProviders: social.socialProviders,
+    account: social.account,
+    onAPIError: social.onAPIError,
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
@@ -99,7 +111,11 @@ export function createAuth({
       },
     },
     user: {
-      additionalFields: { lastName: { type: "string", required: false, defaultValue: "", input: true } },
+      additionalFields: {
+        lastName: { type: "string", required: false, defaultValue: "", input: true },
+        // A first social sign-in's account, until its names and the terms are confirmed (decision 033).
+        profilePending: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
       // The user's rows in our own tables go with them (foreign keys ON DELETE CASCADE).
       deleteUser: { enabled: true },
     },

@@ -31,7 +31,8 @@ export function requireUser(readSession: SessionReader) {
 export function sessionReader(auth: Auth, cache?: SessionCache): SessionReader {
   const check = async (headers: Headers): Promise<CheckedSession | null> => {
     const found = await auth.api.getSession({ headers });
-    if (!found) return null;
+    // A first social sign-in's account is not usable until it is completed (decision 033).
+    if (!found || found.user.profilePending) return null;
     const { id, email, name, lastName } = found.user;
     const user = { id, email, name, lastName: typeof lastName === "string" ? lastName : "" };
     return { user, expiresAt: found.session.expiresAt };

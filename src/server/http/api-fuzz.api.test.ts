@@ -861,6 +861,36 @@ function shopSpecs(setup: Setup): Spec[] {
     { ...reads("GET /api/events", ownQuery("/api/events")), weight: 0.3 },
 
     reads("GET /api/health", ownQuery("/api/health"), "none"),
+    // Signing in with Google or Apple (decision 033): no provider is configured here and no
+    // account waits for its welcome step, so every request is refused or sent back to /login.
+    reads("GET /api/social/providers", ownQuery("/api/social/providers"), "none"),
+    reads("GET /api/social/pending", ownQuery("/api/social/pending"), "none"),
+    reads(
+      "GET /api/social/sign-in",
+      fc
+        .oneof(junkQuery(["provider"]), paths("?provider=google", "?provider=apple"))
+        .map((q) => `/api/social/sign-in${q}`),
+      "none",
+    ),
+    {
+      route: "POST /api/social/complete",
+      guard: "none",
+      refused: to(
+        paths("/api/social/complete"),
+        refusedBody(
+          brokenObject(
+            { name: "Ana", lastName: "Robles", acceptTerms: true },
+            {
+              name: invalidText(80, true),
+              lastName: invalidText(120, true),
+              acceptTerms: fc.constantFrom<unknown>(false, "on", 1, null, undefined),
+            },
+            ["name", "lastName", "acceptTerms"],
+          ),
+          fc.constant({ name: "Ana", lastName: "Robles", acceptTerms: true }),
+        ),
+      ),
+    },
     reads(
       "GET /api/home",
       catalogQuery.map((q) => `/api/home${q}`),

@@ -6,6 +6,7 @@ import { createCachedAuth } from "../auth/auth.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
 import { watchSessionChanges } from "../auth/session-changes.ts";
 import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
+import type { SocialSignInConfig } from "../auth/social-sign-in.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
@@ -58,6 +59,8 @@ export async function createTestApi(
     now?: () => Date;
     /** The server's whole app (logging, security headers, compression) around the API, without pages. */
     whole?: boolean;
+    /** Google and Apple sign-in (against a local OpenID Connect provider; decision 033). */
+    social?: SocialSignInConfig;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -80,6 +83,7 @@ export async function createTestApi(
     secret: "test-secret-test-secret-test-secret-0123",
     origins,
     rateLimited: options.authRateLimited ?? false,
+    ...(options.social ? { social: options.social } : {}),
   });
   const hub = await createChangeHub(database, logger);
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
@@ -99,6 +103,7 @@ export async function createTestApi(
     // Every test request comes from one address: keep the limit out of the way unless tested.
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },
     checkoutLimits: options.checkoutLimits ?? null,
+    ...(options.social ? { social: options.social } : {}),
   };
   // Mounted where the server mounts it: better-auth reads its own /api/auth paths.
   const app = options.whole ? await createApp(deps) : new Hono().route("/api", createApi(deps));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "#web/lib/api-client.ts";
-import { authErrorKey } from "./auth-error-key.ts";
+import esShopper from "#web/lib/i18n/locales/es.shopper.json";
+import ptShopper from "#web/lib/i18n/locales/pt.shopper.json";
+import { authErrorKey, socialErrorKey } from "./auth-error-key.ts";
 
 describe("identity errors as messages (spec §8)", () => {
   it.each([
@@ -16,5 +18,24 @@ describe("identity errors as messages (spec §8)", () => {
     [new TypeError("Failed to fetch"), "account.errors.network"],
   ])("turns %o into %s", (error, key) => {
     expect(authErrorKey(error)).toBe(key);
+  });
+});
+
+describe("a social sign-in's failure as a message (decision 033)", () => {
+  it.each([
+    ["access_denied", "socialSignIn.errors.cancelled"],
+    ["account_not_linked", "socialSignIn.errors.accountExists"],
+    ["provider_unavailable", "socialSignIn.errors.providerDown"],
+    ["temporarily_unavailable", "socialSignIn.errors.providerDown"],
+    ["invalid_code", "socialSignIn.errors.providerDown"],
+    ["state_mismatch", "socialSignIn.errors.expired"],
+    ["email_not_found", "socialSignIn.errors.noEmail"],
+    ["something_new", "socialSignIn.errors.generic"],
+    ["constructor", "socialSignIn.errors.generic"],
+  ])("turns %s into %s, written in Spanish and Portuguese", (code, key) => {
+    expect(socialErrorKey(code)).toBe(key);
+    const [, , name = ""] = key.split(".");
+    expect(esShopper.socialSignIn.errors).toHaveProperty(name);
+    expect(ptShopper.socialSignIn.errors).toHaveProperty(name);
   });
 });

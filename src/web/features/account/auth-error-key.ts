@@ -22,3 +22,33 @@ export function authErrorKey(error: unknown): string {
   };
   return known[error.code] ?? "account.errors.generic";
 }
+
+/**
+ * A social sign-in's failure, as it lands on /login (`?acceso=social&error=`: the provider's
+ * OAuth code, better-auth's or ours; decision 033), as an interface text (socialSignIn.errors.*).
+ * Spec §8's network-request-failed is the provider down; invalid-auth-event a state that does not
+ * match; there are no popups to be blocked (the sign-in is a full-page redirect).
+ */
+export function socialErrorKey(code: string): string {
+  const known: Record<string, string> = {
+    access_denied: "cancelled",
+    consent_required: "cancelled",
+    login_required: "cancelled",
+    interaction_required: "cancelled",
+    account_not_linked: "accountExists",
+    email_does_not_match: "accountExists",
+    provider_unavailable: "providerDown",
+    temporarily_unavailable: "providerDown",
+    server_error: "providerDown",
+    invalid_code: "providerDown",
+    unable_to_get_user_info: "providerDown",
+    oauth_provider_not_found: "providerDown",
+    state_mismatch: "expired",
+    state_not_found: "expired",
+    state_invalid: "expired",
+    no_code: "expired",
+    email_not_found: "noEmail",
+  };
+  // The code comes from the address bar: only our own keys, never an object's inherited ones.
+  return `socialSignIn.errors.${Object.hasOwn(known, code) ? known[code] : "generic"}`;
+}

@@ -1,0 +1,159 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { type LocalOidcProvider, startLocalOidcProvider } from "#server/testing/local-oidc-provider.ts";
+import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
+import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
+
+/**
+ * Signing in with "Google" (decision 033): a local OpenID Connect provider stands in for it, and
+ * a shop of this file's own is configured to use it (GOOGLE_DISCOVERY_URL) at a fixed PUBLIC_URL,
+ * the address registered with the provider.
+ */
+let oidc: LocalOidcProvider;
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  const host = new URL(inject("baseUrl")).hostname;
+  const port = await freePort();
+  const publicUrl = `http://${host}:${port}`;
+  oidc = await startLocalOidcProvider([`${publicUrl}/api/auth/callback/google`]);
+  shop = await startShop(process.cwd(), {
+    port,
+    host: host === "localhost" ? "localhost" : "127.0.0.1",
+    env: {
+      PUBLIC_URL: publicUrl,
+      GOOGLE_CLIENT_ID: oidc.clientId,
+      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    },
+  });
+  browser = await chromium.launch(CHROMIUM_LAUNCH);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await oidc?.close();
+});
+
+/** Page errors, hydration mismatches and what the CSP refused, on the shop's pages. */
+const errors: string[] = [];
+afterEach(() => {
+  expect(errors.splice(0)).toEqual([]);
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: shop.baseUrl, locale: "es-ES" });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    const text = message.text();
+    if (text.startsWith("Recovered during hydration")) errors.push(text);
+    if (message.type() === "error" && text.includes("Content Security Policy")) errors.push(text);
+  });
+  await page.goto("/login");
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  return page;
+}
+
+async function severeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** At the provider's own page: types the login (any password) and signs in there. */
+async function signInAtProvider(page: Page, login: string): Promise<void> {
+  await page.waitForURL(`${oidc.issuer}/**`);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("any");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+}
+
+describe("signing in with Google", () => {
+  it("creates the account after the welcome step, and signs the shopper in again later", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    expect(await severeViolations(page)).toEqual([]);
+    await main.getByRole("link", { name: "Continuar con Google" }).click();
+    await signInAtProvider(page, "ana");
+
+    // Back at the shop: the first time asks for the terms, the names come from the provider.
+    await page.waitForURL("**/login?bienvenida");
+    await main.getByRole("heading", { name: "Completa tu cuenta" }).waitFor();
+    expect(await main.getByLabel("Nombre", { exact: true }).inputValue()).toBe("Ana");
+    expect(await main.getByLabel("Apellidos").inputValue()).toBe("Robles");
+    expect(await severeViolations(page)).toEqual([]);
+    await main.getByRole("button", { name: "Crear mi cuenta" }).click();
+    await main.getByText("Debes aceptar las condiciones de uso").waitFor();
+    await main.getByRole("checkbox", { name: /acepto las/ }).check();
+    await main.getByRole("button", { name: "Crear mi cuenta" }).click();
+    await main.getByRole("heading", { name: "¡Hola, Ana!" }).waitFor();
+
+    // Signed out and back with Google: the provider remembers the shopper, the shop too.
+    await main.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.goto("/login");
+    await main.getByRole("link", { name: "Continuar con Google" }).click();
+    await page.waitForURL("**/login?bienvenida");
+    await main.getByRole("heading", { name: "¡Hola, Ana!" }).waitFor();
+    expect(await main.getByRole("heading", { name: "Completa tu cuenta" }).count()).toBe(0);
+  });
+
+  it("asks for the names the provider did not give", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    await main.getByRole("link", { name: "Continuar con Google" }).click();
+    await signInAtProvider(page, "sinnombre");
+    await main.getByRole("heading", { name: "Completa tu cuenta" }).waitFor();
+    expect(await main.getByLabel("Nombre", { exact: true }).inputValue()).toBe("");
+    await main.getByRole("checkbox", { name: /acepto las/ }).check();
+    await main.getByRole("button", { name: "Crear mi cuenta" }).click();
+    await main.getByText("Escribe tu nombre.").waitFor();
+    await main.getByLabel("Nombre", { exact: true }).fill("Sonia");
+    await main.getByLabel("Apellidos").fill("Nieto");
+    await main.getByRole("button", { name: "Crear mi cuenta" }).click();
+    await main.getByRole("heading", { name: "¡Hola, Sonia!" }).waitFor();
+  });
+
+  it("comes back to /login with a message when the shopper cancels at the provider", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    await main.getByRole("link", { name: "Continuar con Google" }).click();
+    await page.waitForURL(`${oidc.issuer}/**`);
+    await page.getByRole("link", { name: "[ Cancel ]" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === "/login" && url.searchParams.get("error") === "access_denied",
+    );
+    await expect
+      .poll(() => main.getByRole("alert").textContent())
+      .toBe("Has cancelado el acceso. Puedes intentarlo de nuevo o entrar con tu correo y tu contraseña.");
+    // Still signed out, with the sign-in form and the button to try again.
+    expect(await main.getByRole("button", { name: "Iniciar sesión" }).count()).toBe(1);
+    expect(await severeViolations(page)).toEqual([]);
+    // The same in Portuguese.
+    await page.goto("/login?acceso=social&error=access_denied&lang=pt");
+    await expect
+      .poll(() => main.getByRole("alert").textContent())
+      .toBe("Cancelou o acesso. Pode tentar de novo ou entrar com o seu e-mail e a sua palavra-passe.");
+    expect(await main.getByRole("link", { name: "Continuar com Google" }).count()).toBe(1);
+  });
+
+  it("shows the button before the script runs, and it works as a plain link", async () => {
+    const context = await browser.newContext({
+      baseURL: shop.baseUrl,
+      locale: "es-ES",
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto("/register");
+    await page.locator("main").getByRole("link", { name: "Continuar con Google" }).click();
+    await page.waitForURL(`${oidc.issuer}/**`);
+    await context.close();
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "profile_pending" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SessionUser } from "#shared/api/account-contract.ts";
+import type {
+  CompleteSignUpForm,
+  PendingSignUpAnswer,
+  SocialProvidersAnswer,
+} from "#shared/api/social-sign-in-contract.ts";
+import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import { perUserMeta } from "#web/lib/query-client.ts";
+
+/** Where «Continuar con …» links (?provider=): the server answers with a redirect to the provider. */
+export const SOCIAL_SIGN_IN_ACTION = "/api/social/sign-in";
+/** Where the welcome form posts (the script sends the same as JSON). */
+export const SOCIAL_COMPLETE_ACTION = "/api/social/complete";
+
+/** The providers the shop is configured for: the same for everyone, kept with the page. */
+export const socialProvidersQuery = queryOptions({
+  queryKey: ["social-providers"],
+  queryFn: apiQuery<SocialProvidersAnswer>("/api/social/providers"),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/**
+ * The account a first social sign-in made, waiting for its names and the terms. Asked by the
+ * browser only: the page drawn for visitors is shared, and this is one shopper's own.
+ */
+export const pendingSignUpQuery = queryOptions({
+  queryKey: ["social-pending"],
+  queryFn: apiQuery<PendingSignUpAnswer>("/api/social/pending"),
+  meta: perUserMeta,
+});
+
+export async function completeSignUp(form: CompleteSignUpForm): Promise<SessionUser> {
+  const answer = await apiRequest<{ user: SessionUser }>(SOCIAL_COMPLETE_ACTION, {
+    method: "POST",
+    body: JSON.stringify(form),
+  });
+  return answer.user;
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  type CompleteSignUpForm,
+  completeSignUpSchema,
+  type PendingSignUpAnswer,
+} from "#shared/api/social-sign-in-contract.ts";
+import { paths } from "#shared/paths.ts";
+import { useTranslation } from "#web/lib/i18n/i18n.tsx";
+import { Link, useNavigate } from "#web/lib/routing.tsx";
+import { useSessionStore } from "#web/lib/session/session.tsx";
+import { signedIn } from "#web/lib/session/session-store.ts";
+import { useSite } from "#web/lib/site.tsx";
+import styles from "#web/ui/form.module.css";
+import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
+import { FormField } from "#web/ui/form-field.tsx";
+import { notify } from "#web/ui/toast-queue.ts";
+import { completeSignUp, pendingSignUpQuery, SOCIAL_COMPLETE_ACTION } from "../api/social-calls.ts";
+import { authErrorKey } from "../auth-error-key.ts";
+
+/**
+ * /login?bienvenida, where a social sign-in lands (decision 033): a first sign-in's account asks
+ * for the names the provider did not give and for the terms, as registration does; anyone else
+ * sees `otherwise` (the sign-in form). Asked by the browser: the visitors' page is shared.
+ */
+export function SocialWelcome({ otherwise }: { otherwise: ReactNode }) {
+  const { t } = useTranslation();
+  const pending = useQuery(pendingSignUpQuery);
+  if (pending.isPending) {
+    return (
+      <>
+        {/* Words, not the Spinner: this is drawn on the server, where a style attribute breaks the CSP. */}
+        <p className={styles.aside} role="status">
+          {t("common.loading")}
+        </p>
+        <noscript>
+          <p>{t("socialSignIn.welcome.needsScript")}</p>
+        </noscript>
+      </>
+    );
+  }
+  const account = pending.data?.pending;
+  return account ? <SocialWelcomeForm account={account} /> : otherwise;
+}
+
+type PendingAccount = NonNullable<PendingSignUpAnswer["pending"]>;
+
+function SocialWelcomeForm({ account }: { account: PendingAccount }) {
+  const { t } = useTranslation();
+  const { origin } = useSite();
+  const session = useSessionStore();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<CompleteSignUpForm>({
+    resolver: zodResolver(completeSignUpSchema),
+    defaultValues: { name: account.name, lastName: account.lastName },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fieldError = useValidationMessage();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      signedIn(session, await completeSignUp(values));
+      queryClient.removeQueries({ queryKey: pendingSignUpQuery.queryKey });
+      notify(t("socialSignIn.welcome.done"));
+      void navigate(paths.login(), { replace: true });
+    } catch (error) {
+      setFailure(t(authErrorKey(error), { origin }));
+    }
+  });
+
+  return (
+    <form
+      className={styles.form}
+      method="post"
+      action={SOCIAL_COMPLETE_ACTION}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <h1>{t("socialSignIn.welcome.title")}</h1>
+      <p>{t("socialSignIn.welcome.intro", { email: account.email })}</p>
+      <FormAlert message={failure} />
+      <FormField
+        id="welcome-name"
+        label={t("account.name")}
+        autoComplete="given-name"
+        error={fieldError(errors.name?.message)}
+        {...form.register("name")}
+      />
+      <FormField
+        id="welcome-last-name"
+        label={t("account.lastName")}
+        autoComplete="family-name"
+        error={fieldError(errors.lastName?.message)}
+        {...form.register("lastName")}
+      />
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          {...form.register("acceptTerms")}
+          aria-invalid={errors.acceptTerms ? true : undefined}
+        />
+        <span>
+          {t("account.acceptTermsBefore")}{" "}
+          <Link to={paths.footer("condiciones-de-uso")}>{t("infoPages.condiciones-de-uso")}</Link>{" "}
+          {t("account.and")}{" "}
+          <Link to={paths.footer("politica-de-privacidad")}>{t("infoPages.politica-de-privacidad")}</Link>
+        </span>
+      </label>
+      {errors.acceptTerms && <p className={styles.error}>{fieldError(errors.acceptTerms.message)}</p>}
+      <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        {isSubmitting ? t("socialSignIn.welcome.submitting") : t("socialSignIn.welcome.submit")}
+      </button>
+    </form>
+  );
+}
