@@ -11,6 +11,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { accountChangedMail } from "./account-notice-mails.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { emailLinkSignIn } from "./email-link.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 
@@ -80,6 +81,7 @@ export function createAuth({
     // Any address the shop is reached at, unless PUBLIC_URL fixes one (decision 013).
     trustedOrigins: (request) => (request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
     database: drizzleAdapter(db, { provider: "pg", schema }),
+    plugins: [emailLinkSignIn({ db, origins, mailer, rateLimited })],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
