@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpBrowser } from "./support/browser.ts";
+import { waitForMail } from "./support/outbox.ts";
 import { registerShopper } from "./support/register.ts";
 import { prepareCheckout } from "./support/shopper-api.ts";
 
@@ -26,6 +27,10 @@ const publicPages = [
   // A social sign-in that came back refused (decision 033; the buttons and the welcome step are
   // checked in social-sign-in.e2e.test.ts, against a shop configured with a provider).
   "/login?acceso=social&error=access_denied",
+  // «Entrar con un enlace»: the request, the mailed link's page, and a spent link's landing.
+  "/login?pedir-enlace",
+  "/login?enlace=UnEnlaceDePruebaUnEnlaceDePrueba",
+  "/login?pedir-enlace=&error=INVALID_TOKEN",
   "/register",
   "/detalle/9999",
 ];
@@ -75,6 +80,29 @@ describe("accessibility", () => {
       await page.waitForLoadState("networkidle");
       expect(await severeViolations(page)).toEqual([]);
     });
+  });
+
+  it("the e-mail link's confirmation and the account page it lands on have no serious or critical axe violations", async () => {
+    const email = "axe.enlace@example.com";
+    const page = await session.newPage();
+    const main = page.locator("main");
+    await registerShopper(page, { email });
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/login?pedir-enlace");
+    await main.getByLabel("Correo electrónico").fill(email);
+    await main.getByRole("button", { name: "Enviarme el enlace" }).click();
+    await main.getByText(`Si hay una cuenta con ${email}`).waitFor();
+    const found: Record<string, string[]> = {};
+    found.sent = await severeViolations(page);
+    const link = /\/login\?enlace=[A-Za-z0-9]+/.exec(await waitForMail(email, /\/login\?enlace=/))?.[0];
+    await page.goto(link ?? "/login");
+    await main.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?enlace-sin-contrasena");
+    await main.locator("h1").waitFor();
+    await page.waitForLoadState("networkidle");
+    found.landed = await severeViolations(page);
+    expect(found).toEqual({ sent: [], landed: [] });
   });
 
   it("the checkout steps, the thank-you page and the order page have no serious or critical axe violations", async () => {

@@ -23,6 +23,12 @@ export const paths = {
   resetRequest: () => "/login?recuperar",
   /** The mailed link's page, to choose a new password. */
   resetPassword: (token: string) => `/login?restablecer=${encodeURIComponent(token)}`,
+  /** «Entrar con un enlace»: the sign-in page's request for a link (decision 031). */
+  emailLinkRequest: () => "/login?pedir-enlace",
+  /** The mailed sign-in link's page: a button that uses the link (mail scanners only open it). */
+  emailLink: (token: string) => `/login?enlace=${encodeURIComponent(token)}`,
+  /** Signed in by a link that removed a password set before the address was ever proven. */
+  emailLinkPasswordRemoved: () => "/login?enlace-sin-contrasena",
   register: () => "/register",
   footer: (slug: FooterSlug) => `/footer/${slug}`,
   rights: () => "/derechos",

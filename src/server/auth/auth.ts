@@ -11,6 +11,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { accountChangedMail } from "./account-notice-mails.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { emailLinkSignIn } from "./email-link.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 import { type SocialSignInConfig, socialSignInOptions } from "./social-sign-in.ts";
@@ -87,7 +88,7 @@ export function createAuth({
       ...(request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
       ...social.trustedOrigins,
     ],
-    plugins: social.plugins,
+    plugins: [...social.plugins, emailLinkSignIn({ db, origins, mailer, rateLimited })],
     socialProviders: social.socialProviders,
     account: social.account,
     onAPIError: social.onAPIError,

@@ -11,7 +11,6 @@ import type {
   PageForm,
   PageFormOutcome,
   ResetPasswordOutcome,
-  ResetRequestOutcome,
 } from "#shared/api/page-form-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
@@ -35,6 +34,7 @@ export function runPageForm(form: PageForm, context: FormContext): Promise<PageF
   if (form === "sign-in") return signIn(context);
   if (form === "reset-request") return requestReset(context);
   if (form === "reset-password") return resetPassword(context);
+  if (form === "email-link") return requestEmailLink(context);
   return signUp(context);
 }
 
@@ -48,6 +48,7 @@ export function refusedPageForm(form: PageForm, fields: Record<string, string>):
     "sign-up": { form: "sign-up", error, fields: {}, values },
     "reset-request": { form: "reset-request", error, fields: {}, values, sentTo: null },
     "reset-password": { form: "reset-password", error, fields: {}, values: {}, done: false },
+    "email-link": { form: "email-link", error, fields: {}, values, sentTo: null },
   };
   const outcome = outcomes[form];
   return { kind: "page", status: 403, outcome };
@@ -106,19 +107,27 @@ async function signUp({ fields, lang, callApi }: FormContext): Promise<PageFormA
 }
 
 /** "Forgot your password?": the link is mailed (the same answer whether the account exists or not). */
-async function requestReset({ fields, callApi }: FormContext): Promise<PageFormAnswer> {
+async function requestReset(context: FormContext): Promise<PageFormAnswer> {
+  const { status, ...outcome } = await mailLink("/api/auth/request-password-reset", context);
+  return { kind: "page", status, outcome: { form: "reset-request", ...outcome } };
+}
+
+/** «Entrar con un enlace»: a sign-in link is mailed, alike for any address (decision 031). */
+async function requestEmailLink(context: FormContext): Promise<PageFormAnswer> {
+  const { status, ...outcome } = await mailLink("/api/auth/sign-in/magic-link", context);
+  return { kind: "page", status, outcome: { form: "email-link", ...outcome } };
+}
+
+/** Asks an endpoint that mails a link to the typed address: where it went, or why not. */
+async function mailLink(endpoint: string, { fields, callApi }: FormContext) {
   const parsed = requestResetSchema.safeParse({ email: fields.email ?? "" });
   const values = shownValues(fields);
-  const answer = (status: number, outcome: Omit<ResetRequestOutcome, "form" | "values">) => ({
-    kind: "page" as const,
-    status,
-    outcome: { form: "reset-request" as const, values, ...outcome },
-  });
-  if (!parsed.success)
-    return answer(400, { error: null, fields: fieldErrors(parsed.error.issues), sentTo: null });
-  const response = await callApi("/api/auth/request-password-reset", parsed.data);
-  if (response.ok) return answer(200, { error: null, fields: {}, sentTo: parsed.data.email });
-  return answer(response.status, { error: await refusal(response), fields: {}, sentTo: null });
+  if (!parsed.success) {
+    return { status: 400, values, error: null, fields: fieldErrors(parsed.error.issues), sentTo: null };
+  }
+  const response = await callApi(endpoint, parsed.data);
+  if (response.ok) return { status: 200, values, error: null, fields: {}, sentTo: parsed.data.email };
+  return { status: response.status, values, error: await refusal(response), fields: {}, sentTo: null };
 }
 
 /** The mailed link's form: the new password set with the link's token (single use, expiring). */

@@ -49,16 +49,16 @@ const EXCLUDED_TABLES = new Set(["sign_in_throttle"]);
 const words = (text: string) => text.trim().split(/\s+/);
 
 /**
- * better-auth's endpoints under /api/auth (better-auth 1.x core with email and password, no
- * plugins, as `auth.api` lists them), and some it does not serve: /forget-password (the old name of
- * /request-password-reset), /verify-password (server-side only here), /nope.
+ * better-auth's endpoints under /api/auth (better-auth 1.x core with email and password and the
+ * magic-link plugin, as `auth.api` lists them), and some it does not serve: /forget-password (the
+ * old name of /request-password-reset), /verify-password (server-side only here), /nope.
  */
 const AUTH_POST = words(`/sign-up/email /sign-in/email /sign-in/social /sign-out /request-password-reset
   /forget-password /reset-password /verify-password /send-verification-email /change-email /change-password
   /update-user /update-session /delete-user /revoke-session /revoke-sessions /revoke-other-sessions
-  /link-social /unlink-account /refresh-token /get-access-token /get-session /callback/x`);
+  /link-social /unlink-account /refresh-token /get-access-token /get-session /callback/x /sign-in/magic-link`);
 const AUTH_GET = words(`/get-session /verify-email /reset-password/x /list-sessions /list-accounts
-  /account-info /delete-user/callback /callback/x /ok /error /nope`);
+  /account-info /delete-user/callback /callback/x /ok /error /nope /magic-link/verify`);
 
 // ---------------------------------------------------------------------------------------------
 // Values.
@@ -1131,6 +1131,11 @@ function authSpecs(): Spec[] {
         fc.constant({ email: "nadie@example.com" }),
       ),
     ),
+    // «Entrar con un enlace»: a refused request stores no link (decision 031).
+    open(
+      "/sign-in/magic-link",
+      refusedBody(brokenObject({ email: SHOPPER_EMAIL }, { email: badAccountEmail }, ["email"])),
+    ),
     open("/forget-password", anyBody, 0.3),
     open(
       "/reset-password",
@@ -1223,6 +1228,12 @@ function authSpecs(): Spec[] {
     get(fc.constantFrom(...AUTH_GET), 2),
     get(
       fc.tuple(token, junkQuery(["callbackURL"])).map(([t, q]) => `/verify-email?token=${encodePart(t)}${q}`),
+    ),
+    // A wrong or garbled sign-in link lands on /login or is refused; it never signs anyone in.
+    get(
+      fc
+        .tuple(token, junkQuery(["callbackURL", "errorCallbackURL", "newUserCallbackURL"]))
+        .map(([t, q]) => `/magic-link/verify?token=${encodePart(t)}${q}`),
     ),
     get(
       fc

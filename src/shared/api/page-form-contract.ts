@@ -1,14 +1,21 @@
 /**
  * Forms that work before, and without, the page's script (issue 10): the newsletter, sign-in,
- * registration, the password-reset request and the new password post to the page itself, which
- * answers with the page and the form's outcome.
+ * registration, the password-reset request, the new password and the sign-in link request post to
+ * the page itself, which answers with the page and the form's outcome.
  * Once the script runs the same forms are sent from the page instead, as before.
  */
 
 /** The hidden field naming which form was posted. */
 export const PAGE_FORM_FIELD = "form";
 
-export const pageForms = ["newsletter", "sign-in", "sign-up", "reset-request", "reset-password"] as const;
+export const pageForms = [
+  "newsletter",
+  "sign-in",
+  "sign-up",
+  "reset-request",
+  "reset-password",
+  "email-link",
+] as const;
 export type PageForm = (typeof pageForms)[number];
 
 export function isPageForm(value: unknown): value is PageForm {
@@ -46,9 +53,13 @@ export type ResetRequestOutcome = AccountFormOutcome<"reset-request"> & { sentTo
 /** The mailed link's page: the new password saved (the shopper signs in next), or why not. */
 export type ResetPasswordOutcome = AccountFormOutcome<"reset-password"> & { done: boolean };
 
+/** «Entrar con un enlace»: where the link went (the same answer for any address), or why not. */
+export type EmailLinkOutcome = AccountFormOutcome<"email-link"> & { sentTo: string | null };
+
 export type PageFormOutcome =
   | NewsletterOutcome
   | AccountFormOutcome<"sign-in">
   | AccountFormOutcome<"sign-up">
   | ResetRequestOutcome
-  | ResetPasswordOutcome;
+  | ResetPasswordOutcome
+  | EmailLinkOutcome;

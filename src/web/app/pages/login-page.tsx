@@ -1,5 +1,8 @@
 import { socialProvidersQuery } from "#web/features/account/api/social-calls.ts";
 import { AccountOverview } from "#web/features/account/components/account-overview.tsx";
+import { EmailLinkForm } from "#web/features/account/components/email-link-form.tsx";
+import { EmailLinkNotice } from "#web/features/account/components/email-link-notice.tsx";
+import { EmailLinkSignIn } from "#web/features/account/components/email-link-sign-in.tsx";
 import { ForgotPasswordForm } from "#web/features/account/components/forgot-password-form.tsx";
 import { LoginForm } from "#web/features/account/components/login-form.tsx";
 import { ResetPasswordForm } from "#web/features/account/components/reset-password-form.tsx";
@@ -19,14 +22,16 @@ export const prefetch: PageModule["prefetch"] = async ({ queryClient }) => {
 /**
  * Signed in: the account page (spec §2, /login). Signed out: the sign-in form, or, from its
  * "forgot your password?" link, the reset request (?recuperar) and the mailed link's page
- * (?restablecer={token}); where a social sign-in lands (?bienvenida), the welcome step of a first
- * one (decision 033).
+ * (?restablecer={token}); from «Entrar con un enlace», the link request (?pedir-enlace, where a
+ * link that failed lands with its `error`) and the mailed sign-in link's page (?enlace={token});
+ * where a social sign-in lands (?bienvenida), the welcome step of a first one (decision 033).
  */
 export function Component() {
   const { t } = useTranslation();
   const signedIn = useSession((state) => state.acceso);
   const [params] = useSearchParams();
   const token = params.get("restablecer");
+  const linkToken = params.get("enlace");
   const signInForms = (
     <>
       <LoginForm />
@@ -34,13 +39,20 @@ export function Component() {
     </>
   );
   const page = signedIn ? (
-    <AccountOverview />
+    <>
+      {params.has("enlace-sin-contrasena") && <EmailLinkNotice />}
+      <AccountOverview />
+    </>
   ) : token ? (
     <ResetPasswordForm token={token} />
   ) : params.has("recuperar") ? (
     <ForgotPasswordForm />
   ) : params.has("bienvenida") ? (
     <SocialWelcome otherwise={signInForms} />
+  ) : linkToken ? (
+    <EmailLinkSignIn token={linkToken} />
+  ) : params.has("pedir-enlace") ? (
+    <EmailLinkForm linkError={params.get("error")} />
   ) : (
     signInForms
   );

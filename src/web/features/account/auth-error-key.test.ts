@@ -11,6 +11,7 @@ describe("identity errors as messages (spec §8)", () => {
     [new ApiError(400, "INVALID_PASSWORD", ""), "account.errors.wrongPassword"],
     [new ApiError(429, "TOO_MANY_ATTEMPTS", ""), "account.errors.accountLocked"],
     [new ApiError(429, "http-error", ""), "account.errors.tooManyRequests"],
+    [new ApiError(429, "TOO_MANY_LINKS", ""), "account.emailLink.tooMany"],
     [new ApiError(400, "INVALID_TOKEN", ""), "account.errors.expiredLink"],
     [new ApiError(403, "wrong-origin", ""), "common.wrongOrigin"],
     [new ApiError(403, "INVALID_ORIGIN", ""), "common.wrongOrigin"],

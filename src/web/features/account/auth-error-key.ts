@@ -4,6 +4,7 @@ import { ApiError } from "#web/lib/api-client.ts";
 export function authErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return "account.errors.network";
   if (error.code === "TOO_MANY_ATTEMPTS") return "account.errors.accountLocked";
+  if (error.code === "TOO_MANY_LINKS") return "account.emailLink.tooMany";
   if (error.status === 429) return "account.errors.tooManyRequests";
   if (error.code.startsWith("USER_ALREADY_EXISTS")) return "account.errors.emailInUse";
   const known: Record<string, string> = {

@@ -70,6 +70,9 @@ export function LoginForm() {
         {isSubmitting ? t("account.signingIn") : t("account.signIn")}
       </button>
       <p className={styles.aside}>
+        <Link to={paths.emailLinkRequest()}>{t("account.emailLink.title")}</Link>
+      </p>
+      <p className={styles.aside}>
         {t("account.noAccount")} <Link to={paths.register()}>{t("account.createAccount")}</Link>
       </p>
     </form>

@@ -1,0 +1,145 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { waitForMail } from "./support/outbox.ts";
+import { registerShopper, SHOPPER_PASSWORD } from "./support/register.ts";
+
+const session = setUpBrowser();
+
+/** Where a first link lands: /login, with the notice that the unproven account's password went. */
+const LANDED = "?enlace-sin-contrasena";
+
+/** The sign-in link of the last mail to `email`, as a path on the shop the test uses. */
+async function mailedLink(email: string): Promise<string> {
+  const mail = await waitForMail(email, /\/login\?enlace=/);
+  const link = /https?:\/\/[^\s"<>]+\/login\?enlace=[A-Za-z0-9]+/.exec(mail)?.[0];
+  expect(link).toBeDefined();
+  const url = new URL(link ?? "");
+  return url.pathname + url.search;
+}
+
+async function askForLink(main: Locator, email: string) {
+  await main.getByLabel("Correo electrónico").fill(email);
+  await main.getByRole("button", { name: "Enviarme el enlace" }).click();
+  await expect.poll(() => main.getByText(`Si hay una cuenta con ${email}`).count()).toBe(1);
+}
+
+/** Opens the mailed link and presses its button, which uses it. */
+async function followLink(page: Page, link: string) {
+  await page.goto(link);
+  await page.locator("main").getByRole("button", { name: "Entrar", exact: true }).click();
+}
+
+describe("sign-in by e-mail link («Entrar con un enlace»)", () => {
+  it("mails a link from /login that signs in once; opened again it explains and offers another", async () => {
+    const email = `elena.enlace-${Date.now()}@example.com`;
+    const page = await session.newPage();
+    const main = page.locator("main");
+    await registerShopper(page, { name: "Elena", lastName: "Enlace", email });
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.goto("/login");
+    await main.getByRole("link", { name: "Entrar con un enlace" }).click();
+    await page.waitForURL((url) => url.search === "?pedir-enlace");
+    await askForLink(main, email);
+    const link = await mailedLink(email);
+
+    // The mail program opens the link in another tab. Opening it signs nobody in (mail scanners
+    // open links): its button does, and lands on the account page.
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(new URL(link, baseUrl()).href);
+    expect(await mailTab.getByRole("button", { name: "Cerrar sesión" }).count()).toBe(0);
+    await mailTab.locator("main").getByRole("button", { name: "Entrar", exact: true }).click();
+    await mailTab.waitForURL((url) => url.search === LANDED && url.origin === new URL(baseUrl()).origin);
+    await expect.poll(() => mailTab.locator("main h1").textContent()).toBe("¡Hola, Elena!");
+    // The address had never been proven: the shopper is told the old password is gone.
+    await expect.poll(() => mailTab.getByText("hemos quitado la contraseña").count()).toBe(1);
+    await mailTab.close();
+
+    // Back in the first tab, "check your mail" gives way to the account.
+    await page.bringToFront();
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect.poll(() => main.locator("h1").textContent()).toBe("¡Hola, Elena!");
+
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await followLink(page, link);
+    await page.waitForURL((url) => url.searchParams.get("error") === "INVALID_TOKEN");
+    await expect.poll(() => main.getByText("Ese enlace ya no sirve").count()).toBe(1);
+    // …and the form for a new one is right there.
+    await askForLink(main, email);
+    expect(session.errors).toEqual([]);
+  });
+
+  it("shows a refused request clearly, and the same answer for an address without an account", async () => {
+    const page = await session.newPage();
+    const main = page.locator("main");
+    await page.goto("/login?pedir-enlace");
+    await main.getByLabel("Correo electrónico").fill("no-es-un-correo");
+    await main.getByRole("button", { name: "Enviarme el enlace" }).click();
+    await expect.poll(() => main.getByText("Escribe un correo electrónico válido.").count()).toBe(1);
+
+    await page.context().route("**/api/auth/sign-in/magic-link", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "TOO_MANY_LINKS", message: "wait" }),
+      }),
+    );
+    await main.getByLabel("Correo electrónico").fill("alguien@example.com");
+    await main.getByRole("button", { name: "Enviarme el enlace" }).click();
+    await expect.poll(() => main.getByText("Ya hemos enviado varios enlaces").count()).toBe(1);
+    await page.context().route("**/api/auth/sign-in/magic-link", (route) => route.abort("failed"));
+    await main.getByRole("button", { name: "Enviarme el enlace" }).click();
+    await expect.poll(() => main.getByText("No hemos podido conectar con la tienda").count()).toBe(1);
+    await page.context().unroute("**/api/auth/sign-in/magic-link");
+
+    await askForLink(main, `nadie-${Date.now()}@example.com`);
+  });
+
+  it("asks for and uses a link with JavaScript off", async () => {
+    const page = await session.newPage({ javaScript: false });
+    const email = `enlace-sin-script-${Date.now()}@example.com`;
+    const signedUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { name: "Nuria", lastName: "Sin Script", email, password: SHOPPER_PASSWORD },
+      headers: { origin: baseUrl() },
+    });
+    expect(signedUp.status()).toBe(200);
+    await page.context().clearCookies();
+    await page.goto("/login");
+    const main = page.locator("main");
+    await main.getByRole("link", { name: "Entrar con un enlace" }).click();
+    await main.getByLabel("Correo electrónico").fill("no-es-un-correo");
+    await main.getByRole("button", { name: "Enviarme el enlace" }).click();
+    await expect.poll(() => main.getByText("Escribe un correo electrónico válido.").count()).toBe(1);
+    expect(await main.getByLabel("Correo electrónico").inputValue()).toBe("no-es-un-correo");
+    await askForLink(main, email);
+    expect(new URL(page.url()).search).toBe("?pedir-enlace");
+
+    await followLink(page, await mailedLink(email));
+    await page.waitForURL((url) => url.search === LANDED && url.origin === new URL(baseUrl()).origin);
+    await expect.poll(() => main.getByText("¡Hola, Nuria!").count()).toBe(1);
+  });
+
+  it("takes a request sent before the page's script has run, on a slow phone", async () => {
+    const email = `enlace-a-tiempo-${Date.now()}@example.com`;
+    const page = await session.newPage();
+    const signedUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { name: "Pablo", lastName: "Prisa", email, password: SHOPPER_PASSWORD },
+      headers: { origin: baseUrl() },
+    });
+    expect(signedUp.status()).toBe(200);
+    await page.context().clearCookies();
+    await page.context().route("**/assets/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/login?pedir-enlace", { waitUntil: "domcontentloaded" });
+    const main = page.locator("main");
+    await askForLink(main, email);
+    await followLink(page, await mailedLink(email));
+    await page.waitForURL((url) => url.search === LANDED);
+    await expect.poll(() => main.getByText("¡Hola, Pablo!").count()).toBe(1);
+  });
+});

@@ -1,0 +1,43 @@
+import { brand } from "#shared/brand.ts";
+import type { Lang } from "#shared/lang.ts";
+import { paths } from "#shared/paths.ts";
+import { escapeHtml } from "../mail/html.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+
+/** The link in the mail: /login shows a button that signs in with the token (decision 031). */
+export function emailSignInLink(origin: string, token: string): string {
+  return `${origin}${paths.emailLink(token)}`;
+}
+
+const words = {
+  es: {
+    subject: `Tu enlace para entrar en ${brand.shopName}`,
+    hello: (name: string) => `Hola, ${name}:`,
+    body: "Has pedido entrar en tu cuenta sin contraseña. Abre el enlace y pulsa «Entrar»; sirve una sola vez y caduca en 15 minutos.",
+    action: "Entrar en mi cuenta",
+    ignore: "Si no lo has pedido tú, ignora este mensaje: nadie puede entrar sin abrir este enlace.",
+  },
+  pt: {
+    subject: `A sua ligação para entrar na ${brand.shopName}`,
+    hello: (name: string) => `Olá, ${name}:`,
+    body: "Pediu para entrar na sua conta sem palavra-passe. Abra a ligação e clique em «Entrar»; só serve uma vez e expira em 15 minutos.",
+    action: "Entrar na minha conta",
+    ignore: "Se não foi você que pediu, ignore esta mensagem: ninguém pode entrar sem abrir esta ligação.",
+  },
+} as const;
+
+export function emailLinkMail(to: { email: string; name: string }, link: string, lang: Lang): MailMessage {
+  const w = words[lang];
+  return {
+    to: to.email,
+    subject: w.subject,
+    text: [w.hello(to.name), w.body, `${w.action}: ${link}`, w.ignore, brand.shopName].join("\n\n"),
+    html: [
+      `<p>${escapeHtml(w.hello(to.name))}</p>`,
+      `<p>${escapeHtml(w.body)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p>`,
+      `<p>${escapeHtml(w.ignore)}</p>`,
+      `<p style="color:#4f5a6b">${escapeHtml(brand.shopName)}</p>`,
+    ].join("\n"),
+  };
+}
