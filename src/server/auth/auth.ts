@@ -11,6 +11,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { accountChangedMail } from "./account-notice-mails.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { GUEST_RATE_LIMIT, type GuestOptions, guestCheckout } from "./guest.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 
@@ -30,6 +31,8 @@ export type AuthOptions = {
    * in this process (other processes hear it from the database, decision 019).
    */
   onSessionsChanged?: (userId: string) => void;
+  /** Buying as a guest (decision 032). */
+  guests: GuestOptions;
 };
 
 /** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
@@ -59,6 +62,7 @@ export function createAuth({
   mailer,
   throttle,
   onSessionsChanged = () => undefined,
+  guests,
 }: AuthOptions) {
   const changed = async ({ userId }: { userId: string }) => onSessionsChanged(userId);
   return betterAuth({
@@ -70,6 +74,7 @@ export function createAuth({
       },
     },
     appName: "Miaubot",
+    plugins: [guestCheckout(db, guests)],
     baseURL: origins.publicOrigin,
     basePath: "/api/auth",
     // Checking a password without limits would be an oracle: the shop calls it in-process only.
@@ -115,6 +120,7 @@ export function createAuth({
         "/sign-in/email": false,
         "/change-password": false,
         "/sign-up/email": { window: 60, max: 5 },
+        ...GUEST_RATE_LIMIT,
       },
     },
     advanced: {
