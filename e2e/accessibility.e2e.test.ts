@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setUpBrowser } from "./support/browser.ts";
+import { madridAddress, orderRequest } from "#server/testing/order-fixtures.ts";
+import type { AddressesView } from "#shared/api/address-contract.ts";
+import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/outbox.ts";
 import { registerShopper } from "./support/register.ts";
 import { prepareCheckout } from "./support/shopper-api.ts";
@@ -140,4 +143,63 @@ describe("accessibility", () => {
     // Eight pages checked by axe after an account and an order: 23 s on an idle machine, 45 s and
     // once past a minute while CI runs everything else at once.
   }, 150_000);
+
+  it("buying as a guest: the choice, the invoice step, the thank-you page and the order's link (decision 032)", async () => {
+    const page = await session.newPage();
+    const main = page.locator("main");
+    const found: Record<string, string[]> = {};
+    const check = async (where: string) => {
+      await page.waitForLoadState("networkidle");
+      const severe = await severeViolations(page);
+      if (severe.length > 0) found[where] = severe;
+    };
+    await page.goto("/detalle/3");
+    await page.getByRole("button", { name: "Añadir al carrito" }).click();
+    await page.getByRole("dialog", { name: "¿Cómo quieres comprar?" }).waitFor();
+    await check("the guest's choice");
+    await page.getByRole("button", { name: "Comprar como invitado" }).click();
+    await page.getByTestId("cart-badge").waitFor();
+    const headers = { origin: baseUrl() };
+    expect((await page.request.post("/api/addresses", { data: madridAddress, headers })).status()).toBe(201);
+    await page.goto("/checkout");
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
+    await main.getByLabel("Correo electrónico").waitFor();
+    await check("the guest's invoice step");
+
+    const { items } = (await (await page.request.get("/api/addresses")).json()) as AddressesView;
+    const addressId = items[0]?.id ?? "";
+    const quoted = await page.request.post("/api/orders/quote", {
+      data: { addressId, shippingMethod: "standard" },
+      headers,
+    });
+    const { totals } = (await quoted.json()) as QuoteView;
+    const invoice = {
+      name: "Ana",
+      lastName: "García",
+      company: "",
+      taxId: "",
+      email: "axe.guest@example.com",
+    };
+    const placed = await page.request.post("/api/orders", {
+      data: orderRequest(addressId, totals.totalCents, { invoice }),
+      headers,
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as OrderView;
+    await page.goto(`/checkout/fin?pedido=${order.id}`);
+    await main.getByRole("heading", { name: "¿Guardas tu pedido en una cuenta?" }).waitFor();
+    await check("/checkout/fin as a guest");
+
+    const mail = await waitForMail("axe.guest@example.com", new RegExp(`Subject: Tu pedido ${order.number}`));
+    const link = mail.match(/\/pedido\/[0-9a-f-]{36}\?clave=[\w.-]+/)?.[0] ?? "";
+    await page.goto(link);
+    await main.getByRole("button", { name: "Borrar mis datos" }).click();
+    await page.getByRole("button", { name: "Sí, borrar mis datos" }).waitFor();
+    await check("/pedido/{id} and its erasure dialog");
+    await page.getByRole("button", { name: "No, mantenerlos" }).click();
+    await page.goto(link.replace(/clave=\d+/, "clave=1"));
+    await main.getByRole("heading", { name: "Este enlace no es válido" }).waitFor();
+    await check("/pedido/{id} with a wrong link");
+    expect(found).toEqual({});
+  }, 120_000);
 });

@@ -84,7 +84,7 @@ describe("navigation", () => {
     expect(await page.locator("text=Detalles").count()).toBeGreaterThan(0);
   });
 
-  it("keeps the quantity between 1 and the stock, and sends a signed-out shopper to /login", async () => {
+  it("keeps the quantity between 1 and the stock, and offers a signed-out shopper to buy as a guest or sign in", async () => {
     const page = await session.newPage();
     await page.goto("/detalle/1");
     const quantity = page.getByRole("spinbutton", { name: "Cantidad" });
@@ -96,6 +96,9 @@ describe("navigation", () => {
     const max = Number(await quantity.getAttribute("max"));
     expect(Number(await quantity.inputValue())).toBe(max);
     await page.getByRole("button", { name: "Añadir al carrito" }).click();
+    // Buying as a guest, signing in or signing up (decision 032).
+    await page.getByRole("dialog", { name: "¿Cómo quieres comprar?" }).waitFor();
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
     await page.waitForURL("**/login");
   });
 

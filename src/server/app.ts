@@ -7,7 +7,7 @@ import type { Catalog } from "#catalog/catalog.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
-import { sessionReader } from "./auth/require-user.ts";
+import { accountsOnly, sessionReader } from "./auth/require-user.ts";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { socialRoutes } from "./auth/social.routes.ts";
@@ -32,6 +32,8 @@ import type { MailOutbox } from "./mail/mail-outbox.ts";
 import { newsletterIssueRoutes, newsletterPages, newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { NEWSLETTER_PAGE_STYLE } from "./newsletter/newsletter-pages.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
+import { orderLinkRoutes } from "./orders/order-link.routes.ts";
+import { authSecretOf, createOrderLinks } from "./orders/order-links.ts";
 import { createOrderNotifier } from "./orders/order-notifier.ts";
 import { type CheckoutLimits, ordersRoutes } from "./orders/orders.routes.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
@@ -104,14 +106,19 @@ type ApiDeps = Pick<
 
 export function createApi(deps: ApiDeps) {
   const { database, catalog, payments, logger, auth, hub, newsletterLimit } = deps;
-  const sessions = sessionReader(auth, deps.sessionCache);
+  // Guests (decision 032) use the cart, the wish list, their addresses and the checkout; every
+  // other per-user endpoint is for accounts only.
+  const shoppers = sessionReader(auth, deps.sessionCache);
+  const sessions = accountsOnly(shoppers);
   const now = () => new Date();
+  const orderLinks = createOrderLinks(authSecretOf(auth));
   const newsletter = { db: database.db, mail: deps.mail, origins: deps.origins, logger, now };
   const notifier = createOrderNotifier({
     db: database.db,
     hub,
     outbox: deps.mail,
     origin: deps.origins.publicOrigin,
+    orderLinks,
     logger,
   });
   const api = new Hono()
@@ -137,14 +144,15 @@ export function createApi(deps: ApiDeps) {
         throttle: deps.signInThrottle,
       }),
     )
-    .route("/wishlist", wishlistRoutes(sessions, { db: database.db, catalog, hub }))
-    .route("/cart", cartRoutes(sessions, { db: database.db, catalog, hub }))
+    .route("/wishlist", wishlistRoutes(shoppers, { db: database.db, catalog, hub }))
+    .route("/cart", cartRoutes(shoppers, { db: database.db, catalog, hub }))
     .route("/personal-data", personalDataRoutes(sessions, database.db, hub))
-    .route("/addresses", addressRoutes(sessions, database.db, hub))
+    .route("/addresses", addressRoutes(shoppers, database.db, hub))
+    .route("/order-links", orderLinkRoutes({ db: database.db, auth, links: orderLinks }))
     .route(
       "/orders",
       ordersRoutes({
-        sessions,
+        sessions: shoppers,
         db: database.db,
         catalog,
         payments,
@@ -168,7 +176,7 @@ export function createApi(deps: ApiDeps) {
         ...(deps.shopperCache ? { shopperCacheStats: deps.shopperCache.stats } : {}),
       }),
     )
-    .route("/events", eventsRoutes(sessions, hub))
+    .route("/events", eventsRoutes(shoppers, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit));
   if (deps.stripeWebhook) {

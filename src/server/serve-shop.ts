@@ -5,6 +5,7 @@ import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import { createApp, securityHeaderValues } from "./app.ts";
 import { createCachedAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
+import { sweepStaleGuests } from "./auth/guest.ts";
 import { keptSessionUser } from "./auth/session-cache.ts";
 import { watchSessionChanges } from "./auth/session-changes.ts";
 import { createSignInThrottle } from "./auth/sign-in-throttle.ts";
@@ -70,8 +71,10 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
   });
   const signInThrottle = createSignInThrottle(database.db);
   const social = socialConfigFromEnv(env);
+  const hub = await createChangeHub(database, logger);
   const { auth, sessionCache } = createCachedAuth({
     social,
+    guests: { catalog, hub },
     mailer: mail,
     throttle: signInThrottle,
     db: database.db,
@@ -82,7 +85,6 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
   await seedStock(database.db, catalog.listProducts());
   await seedCoupons(database.db);
 
-  const hub = await createChangeHub(database, logger);
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
   // What the CSP allows inline, by hash: the build's stylesheet is inlined in every page.
   const inline = inlineSources(readStylesheet(resolve("dist", "client")));
@@ -157,6 +159,13 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     void settle().catch((error: unknown) => logger.error({ err: error }, "payment settlement failed"));
   settleLogged();
   setInterval(settleLogged, SETTLE_EVERY_MS).unref();
+  // Guests who never ordered are forgotten once unused for a while (decision 032).
+  const sweepGuests = () =>
+    void sweepStaleGuests(database.db, new Date())
+      .then((swept) => swept > 0 && logger.info({ swept }, "stale guests forgotten"))
+      .catch((error: unknown) => logger.error({ err: error }, "stale guest sweep failed"));
+  sweepGuests();
+  setInterval(sweepGuests, 60 * 60_000).unref();
   // Mail left by an earlier process, and mail waiting for a retry.
   const stopMail = mail.start();
 

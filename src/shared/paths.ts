@@ -42,7 +42,21 @@ export const paths = {
   personalData: () => "/datos/personales",
   purchases: () => "/comprasRealizadas",
   purchase: (id: string) => `/detalle/compra/${encodeURIComponent(id)}`,
+  /** An order mail's signed link: the order, read-only, for whoever holds it (decision 032). */
+  orderLink: (id: string, token: string) =>
+    `/pedido/${encodeURIComponent(id)}?clave=${encodeURIComponent(token)}`,
 } as const;
+
+/**
+ * Pages that show one person's data to whoever holds their address (the signed order links): never
+ * kept in the visitors' page cache.
+ */
+export function isPrivatePage(pathname: string): boolean {
+  return pathname.startsWith("/pedido/");
+}
+
+/** The guarded pages a guest may see too: the cart and the checkout (decision 032). */
+export const guestPatterns: readonly string[] = ["/checkout", "/checkout/fin"];
 
 /** The field of the search form (paths.searchForm). */
 export const SEARCH_FORM_FIELD = { text: "texto" } as const;

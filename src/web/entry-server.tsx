@@ -63,7 +63,13 @@ async function renderPage(
   // A template is drawn as a visitor sees it: a shopper's own parts are its holes.
   const shopper = asTemplate ? null : user;
   const [outcome] = await Promise.all([
-    prefetchPage(route, { queryClient, lang, signedIn: shopper !== null, searchParams: url.searchParams }),
+    // A guest's pages fetch their own data in the browser; only an account's are drawn with it.
+    prefetchPage(route, {
+      queryClient,
+      lang,
+      signedIn: shopper !== null && shopper.guest !== true,
+      searchParams: url.searchParams,
+    }),
     shopper ? prefetchShopperData(queryClient, lang) : undefined,
   ]);
   if ("redirect" in outcome) return redirectTo(outcome.redirect);

@@ -12,6 +12,7 @@ import { accountChangedMail } from "./account-notice-mails.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { emailLinkSignIn } from "./email-link.ts";
+import { GUEST_RATE_LIMIT, type GuestOptions, guestCheckout } from "./guest.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 import { type SocialSignInConfig, socialSignInOptions } from "./social-sign-in.ts";
@@ -34,6 +35,8 @@ export type AuthOptions = {
   onSessionsChanged?: (userId: string) => void;
   /** Google and Apple, when configured (decision 033). */
   social?: SocialSignInConfig;
+  /** Buying as a guest (decision 032). */
+  guests: GuestOptions;
 };
 
 /** The header our server sets from the socket; clients cannot choose it (see auth.routes.ts). */
@@ -64,6 +67,7 @@ export function createAuth({
   throttle,
   onSessionsChanged = () => undefined,
   social: socialConfig = {},
+  guests,
 }: AuthOptions) {
   const social = socialSignInOptions(socialConfig);
   const changed = async ({ userId }: { userId: string }) => onSessionsChanged(userId);
@@ -88,7 +92,11 @@ export function createAuth({
       ...(request ? origins.trustedOrigins(request) : [origins.publicOrigin]),
       ...social.trustedOrigins,
     ],
-    plugins: [...social.plugins, emailLinkSignIn({ db, origins, mailer, rateLimited })],
+    plugins: [
+      guestCheckout(db, guests),
+      ...social.plugins,
+      emailLinkSignIn({ db, origins, mailer, rateLimited }),
+    ],
     socialProviders: social.socialProviders,
     account: social.account,
     onAPIError: social.onAPIError,
@@ -132,6 +140,7 @@ export function createAuth({
         "/sign-in/email": false,
         "/change-password": false,
         "/sign-up/email": { window: 60, max: 5 },
+        ...GUEST_RATE_LIMIT,
       },
     },
     advanced: {

@@ -25,16 +25,35 @@ export function requireUser(readSession: SessionReader) {
 }
 
 /**
+ * The accounts' endpoints and pages (spec §6's guard): a guest's session is not a signed-in one
+ * there (decision 032), as a visitor's 401 says.
+ */
+export function accountsOnly(readSession: SessionReader): SessionReader {
+  return async (headers) => {
+    const user = await readSession(headers);
+    return user?.guest ? null : user;
+  };
+}
+
+/** For a route of an endpoint guests may use otherwise (checkout): accounts only here. */
+export const requireAccount = createMiddleware<UserEnv>(async (c, next) => {
+  if (c.get("user").guest) return c.json(apiError("unauthorized", "Sign in first"), 401);
+  await next();
+});
+
+/**
  * Reads sessions through better-auth, remembering confirmed ones in `cache` when given (the
- * server's; decision 019). A request without a session cookie is a visitor's, asked of nobody.
+ * server's; decision 019). A request without a session cookie is a visitor's, asked of nobody. A
+ * guest's session is read too, marked `guest` (see `accountsOnly`, decision 032).
  */
 export function sessionReader(auth: Auth, cache?: SessionCache): SessionReader {
   const check = async (headers: Headers): Promise<CheckedSession | null> => {
     const found = await auth.api.getSession({ headers });
     // A first social sign-in's account is not usable until it is completed (decision 033).
     if (!found || found.user.profilePending) return null;
-    const { id, email, name, lastName } = found.user;
-    const user = { id, email, name, lastName: typeof lastName === "string" ? lastName : "" };
+    const { id, email, name, lastName, isAnonymous } = found.user;
+    const user: SessionUser = { id, email, name, lastName: typeof lastName === "string" ? lastName : "" };
+    if (isAnonymous === true) user.guest = true;
     return { user, expiresAt: found.session.expiresAt };
   };
   return async (headers) => {

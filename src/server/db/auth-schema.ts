@@ -1,24 +1,34 @@
-import { bigint, boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The tables better-auth keeps (its core schema), plus our own user fields. Ids are strings
  * made by better-auth.
  */
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  lastName: text("last_name").notNull().default(""),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  /** Made by a first social sign-in and not yet completed (names, terms; decision 033). */
-  profilePending: boolean("profile_pending").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /** Made by a first social sign-in and not yet completed (names, terms; decision 033). */
+    profilePending: boolean("profile_pending").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    /**
+     * A guest (better-auth's anonymous plugin, decision 032): may fill a cart and pay, never signs
+     * in to the account pages; its rows move to the account it signs up or in to.
+     */
+    isAnonymous: boolean("is_anonymous").default(false),
+  },
+  (table) => [index("user_guest_created_idx").on(table.createdAt).where(sql`${table.isAnonymous}`)],
+);
 
 export const session = pgTable("session", {
   id: text("id").primaryKey(),

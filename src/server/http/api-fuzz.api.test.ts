@@ -733,6 +733,16 @@ function shopSpecs(setup: Setup): Spec[] {
   });
   const catalogQuery = junkQuery(["lang", "category", "sort", "page", "q"]);
   const ownQuery = (path: string) => junkQuery(["x"]).map((q) => path + q);
+  /** Tokens of the right shape and of every other, never signed by the shop. */
+  const orderLinkQuery = fc.oneof(
+    junkQuery(["clave"]),
+    fc
+      .tuple(
+        fc.constantFrom("1", "9999999999", "0", "99999999999999"),
+        fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      )
+      .map(([expiry, signature]) => `?clave=${expiry}.${signature}`),
+  );
 
   return [
     reads("GET /api/me", ownQuery("/api/me")),
@@ -857,6 +867,28 @@ function shopSpecs(setup: Setup): Spec[] {
       "GET /api/orders/:id",
       anyOrderId.map((id) => `/api/orders/${id}`),
     ),
+    // An order mail's signed link (decision 032): for anyone, with a token the fuzzer never gets right.
+    reads(
+      "GET /api/order-links/:id",
+      fc.tuple(anyOrderId, orderLinkQuery).map(([id, q]) => `/api/order-links/${id}${q}`),
+      "none",
+    ),
+    reads(
+      "GET /api/order-links/:id/documents/:kind",
+      fc
+        .tuple(
+          anyOrderId,
+          fc.oneof(paths("invoice", "credit-note"), weirdText.map(encodePart)),
+          orderLinkQuery,
+        )
+        .map(([id, kind, q]) => `/api/order-links/${id}/documents/${kind}${q}`),
+      "none",
+    ),
+    {
+      route: "POST /api/order-links/:id/erase",
+      guard: "none",
+      refused: to(fc.tuple(anyOrderId, orderLinkQuery).map(([id, q]) => `/api/order-links/${id}/erase${q}`)),
+    },
     reads("GET /api/coupons", ownQuery("/api/coupons")),
     { ...reads("GET /api/events", ownQuery("/api/events")), weight: 0.3 },
 

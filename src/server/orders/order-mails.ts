@@ -4,7 +4,6 @@ import { formatShopDateTime } from "#shared/dates.ts";
 import type { Lang } from "#shared/lang.ts";
 import { localeOf } from "#shared/lang.ts";
 import { formatPrice } from "#shared/money.ts";
-import { paths } from "#shared/paths.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 
@@ -66,12 +65,14 @@ const deliveryDays = {
   pt: new Intl.DateTimeFormat(localeOf.pt, { day: "numeric", month: "long", timeZone: "UTC" }),
 } satisfies Record<Lang, Intl.DateTimeFormat>;
 
-/** The mail that confirms an order: what was bought, the total, when it arrives, and the link. */
-export function orderPlacedMail(order: OrderView, lang: Lang, origin: string): OrderMail {
+/**
+ * The mail that confirms an order: what was bought, the total, when it arrives, and the link (the
+ * order's signed link: it opens the order without an account, decision 032).
+ */
+export function orderPlacedMail(order: OrderView, lang: Lang, link: string): OrderMail {
   const words = texts[lang];
   const money = (cents: number) => formatPrice(cents / 100, lang);
   const day = (iso: string) => deliveryDays[lang].format(new Date(`${iso}T12:00:00Z`));
-  const link = `${origin}${paths.purchase(order.id)}`;
   const lines = order.lines.map((line) => `${line.quantity} × ${line.name} — ${money(line.totalCents)}`);
   const paragraphs = [
     words.hello(order.buyer.name),
@@ -97,7 +98,7 @@ export function orderPlacedMail(order: OrderView, lang: Lang, origin: string): O
  * The mail that tells the buyer their order moved on (shipped, delivered, cancelled, returned),
  * with the date and time of the change: for a withdrawal it is the acknowledgement the law asks for.
  */
-export function orderStatusMail(order: OrderView, lang: Lang, origin: string): OrderMail {
+export function orderStatusMail(order: OrderView, lang: Lang, link: string): OrderMail {
   const words = texts[lang];
   const change = order.history.findLast((event) => event.status === order.status);
   const paragraphs = [
@@ -111,7 +112,7 @@ export function orderStatusMail(order: OrderView, lang: Lang, origin: string): O
     paragraphs,
     {
       label: words.seeOrder,
-      href: `${origin}${paths.purchase(order.id)}`,
+      href: link,
     },
     words.signature,
   );

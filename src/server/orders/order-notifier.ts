@@ -4,6 +4,7 @@ import { shopOrder } from "../db/schema.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
+import type { OrderLinks } from "./order-links.ts";
 import { orderPlacedMail, orderStatusMail } from "./order-mails.ts";
 import { type LoadedOrder, loadOrder } from "./order-views.ts";
 import type { OrderMail } from "./store-order.ts";
@@ -33,14 +34,21 @@ export function createOrderNotifier(deps: {
   hub: ChangeHub;
   outbox: Pick<MailOutbox, "queue" | "deliver">;
   origin: string;
+  /** Every order mail links to the order's signed page (decision 032). */
+  orderLinks: OrderLinks;
   logger: Logger;
+  now?: () => Date;
 }): OrderNotifier {
-  const { db, hub, outbox, origin, logger } = deps;
+  const { db, hub, outbox, origin, orderLinks, logger, now = () => new Date() } = deps;
   const sendNow = () =>
     void outbox.deliver().catch((error: unknown) => logger.error({ err: error }, "order mail not sent yet"));
   const compose = ({ view, lang }: LoadedOrder): OrderMail => ({
     key: `order:${view.id}:${view.status}`,
-    message: (view.status === "pagado" ? orderPlacedMail : orderStatusMail)(view, lang, origin),
+    message: (view.status === "pagado" ? orderPlacedMail : orderStatusMail)(
+      view,
+      lang,
+      `${origin}${orderLinks.path(view.id, now())}`,
+    ),
   });
   return {
     async queue(tx, orderId) {

@@ -69,7 +69,10 @@ describe("placing an order", () => {
     // Made from the rows as they were written, it is the mail the stored order makes.
     const stored = await loadOrder(api.database.db, placed.id);
     if (!stored) throw new Error("order not stored");
-    const expected = orderPlacedMail(stored.view, stored.lang, TEST_ORIGIN);
+    // Its link is the order's signed page (decision 032).
+    const link = mail?.text.match(/http\S+\/pedido\/\S+/)?.[0] ?? "";
+    expect(link.startsWith(`${TEST_ORIGIN}/pedido/${placed.id}?clave=`)).toBe(true);
+    const expected = orderPlacedMail(stored.view, stored.lang, link);
     expect(mail).toMatchObject({ subject: expected.subject, text: expected.text, html: expected.html });
   });
 

@@ -9,7 +9,7 @@ import {
   type QuoteView,
   quoteRequestSchema,
 } from "#shared/api/order-contract.ts";
-import { requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
+import { requireAccount, requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import { toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
 import { rateLimit } from "../http/rate-limit.ts";
@@ -46,6 +46,7 @@ export const CHECKOUT_LIMITS: CheckoutLimits = {
 };
 
 export type OrdersDeps = {
+  /** Accounts and guests: a guest may quote, pay and see the order it placed (decision 032). */
   sessions: SessionReader;
   db: Database;
   catalog: Catalog;
@@ -140,10 +141,14 @@ export function ordersRoutes({
       validate("json", placeOrderSchema),
       async (c) => {
         const user = c.get("user");
+        const request = c.req.valid("json");
+        // A guest's email is a stand-in: the order and its mail go to the one given at checkout.
+        const email = user.guest ? request.invoice.email : user.email;
+        if (!email) return c.json(apiError("guest-email-required", "An email is needed"), 422);
         const result = await placeOrder(
           { db, catalog, payments, mails: notifier, now },
-          user,
-          c.req.valid("json"),
+          { ...user, email },
+          request,
           c.req.valid("query").lang,
         );
         if (!result.ok) {
@@ -160,8 +165,8 @@ export function ordersRoutes({
         return c.json(order, result.created ? 201 : 200);
       },
     )
-    .get("/", async (c) => c.json({ items: await listOrders(db, c.get("user").id) }))
-    .get("/purchased-products", validate("query", langQuerySchema), async (c) => {
+    .get("/", requireAccount, async (c) => c.json({ items: await listOrders(db, c.get("user").id) }))
+    .get("/purchased-products", requireAccount, validate("query", langQuerySchema), async (c) => {
       const rows = await listPurchasedProducts(db, c.get("user").id);
       const stock = await readStock(
         db,
@@ -175,10 +180,16 @@ export function ordersRoutes({
       });
       return c.json({ items });
     })
-    .get("/credit-notes", async (c) => c.json({ items: await listCreditNotes(db, c.get("user").id) }))
-    .post("/:id/cancel", validate("param", orderIdParamSchema), (c) => shopperStep(c, "cancel"))
-    .post("/:id/return", validate("param", orderIdParamSchema), (c) => shopperStep(c, "request-return"))
-    .get("/:id/documents/:kind", validate("param", orderDocumentParamSchema), async (c) => {
+    .get("/credit-notes", requireAccount, async (c) =>
+      c.json({ items: await listCreditNotes(db, c.get("user").id) }),
+    )
+    .post("/:id/cancel", requireAccount, validate("param", orderIdParamSchema), (c) =>
+      shopperStep(c, "cancel"),
+    )
+    .post("/:id/return", requireAccount, validate("param", orderIdParamSchema), (c) =>
+      shopperStep(c, "request-return"),
+    )
+    .get("/:id/documents/:kind", requireAccount, validate("param", orderDocumentParamSchema), async (c) => {
       const { id, kind } = c.req.valid("param");
       const document = await readOrderDocument(db, c.get("user").id, id, kind);
       if (!document) return c.json(apiError("document-not-found", "No such document"), 404);

@@ -12,7 +12,13 @@ export function seoRoutes(catalog: Catalog, origin: string) {
 }
 
 function buildRobots(origin: string): string {
-  const disallowed = ["/api/", ...guardedPatterns.map((p) => p.replace(/:.*$/, "")), "/producto/"];
+  const disallowed = [
+    "/api/",
+    ...guardedPatterns.map((p) => p.replace(/:.*$/, "")),
+    "/producto/",
+    // Signed order links (decision 032).
+    "/pedido/",
+  ];
   return [
     "User-agent: *",
     ...[...new Set(disallowed)].map((p) => `Disallow: ${p}`),

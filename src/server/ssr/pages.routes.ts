@@ -6,7 +6,7 @@ import { getCookie } from "hono/cookie";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import { isPageForm, PAGE_FORM_FIELD, type PageFormOutcome } from "#shared/api/page-form-contract.ts";
 import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
-import { paths, SEARCH_FORM_FIELD } from "#shared/paths.ts";
+import { isPrivatePage, paths, SEARCH_FORM_FIELD } from "#shared/paths.ts";
 import type { RendererModule } from "#shared/ssr-contract.ts";
 import { type PageFormAnswer, refusedPageForm, runPageForm } from "../forms/page-forms.ts";
 import { bodyLimit } from "../http/body-limit.ts";
@@ -80,7 +80,8 @@ export async function pagesRoutes({
       // A visitor's page is the same for every visitor: kept, unless it answers a form or sets
       // the language cookie (a ?lang= link). A catalogue page is the same for every shopper too,
       // but for their own parts.
-      if (pageCache && !formOutcome && !status && !queryLang && c.req.method === "GET") {
+      const keepable = !isPrivatePage(c.req.path);
+      if (pageCache && keepable && !formOutcome && !status && !queryLang && c.req.method === "GET") {
         const url = new URL(c.req.url);
         const key = pageCacheKey(lang, `${url.pathname}${url.search}`, new Date().getFullYear());
         const page = pageCache.get(key) ?? (await pageCache.fill(key, () => renderForCache(c.req.raw, lang)));
@@ -97,6 +98,8 @@ export async function pagesRoutes({
         }
       }
       const page = await renderPage(c.req.raw, lang, user, formOutcome);
+      // Someone's order, for whoever holds its link: kept by no cache at all (decision 032).
+      if (!keepable) page.headers.set("cache-control", "private, no-store");
       const response = status ? new Response(page.body, { status, headers: page.headers }) : page;
       // A ?lang= link (hreflang) switches the shop's language for the following pages too.
       if (queryLang && lang !== cookieLang) {

@@ -44,6 +44,8 @@ export type TestApi = {
 /** The real API router on a throwaway database with the built-in catalogue seeded. */
 export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_OPERATOR_TOKEN = "test-operator-token-test-operator-token";
+/** The auth secret of the test app (it also keys the orders' signed links). */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 
 export async function createTestApi(
   options: {
@@ -76,16 +78,17 @@ export async function createTestApi(
     logger,
   });
   const signInThrottle = createSignInThrottle(database.db, options.now);
+  const hub = await createChangeHub(database, logger);
   const { auth, sessionCache } = createCachedAuth({
+    guests: { catalog, hub },
     mailer: mail,
     throttle: signInThrottle,
     db: database.db,
-    secret: "test-secret-test-secret-test-secret-0123",
+    secret: TEST_AUTH_SECRET,
     origins,
     rateLimited: options.authRateLimited ?? false,
     ...(options.social ? { social: options.social } : {}),
   });
-  const hub = await createChangeHub(database, logger);
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
   const deps = {
     sessionCache,

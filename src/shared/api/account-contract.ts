@@ -30,7 +30,11 @@ export const loginSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
-export type SessionUser = { id: string; email: string; name: string; lastName: string };
+/**
+ * Who a session belongs to. A guest (decision 032) may fill a cart and pay, but is never signed in
+ * to the account pages; its email is a stand-in, the one it gives at checkout goes on the order.
+ */
+export type SessionUser = { id: string; email: string; name: string; lastName: string; guest?: boolean };
 
 /** Deleting the account asks for the password again. */
 export const deleteAccountSchema = z.object({

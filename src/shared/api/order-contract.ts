@@ -73,6 +73,18 @@ export const invoiceDataSchema = z
     lastName: textField(120, "last-name-required"),
     company: textField(120),
     taxId: textField(20),
+    /**
+     * A guest's own address for the order, its mail and its invoice (decision 032); an account's
+     * order goes to the account's, and this is not asked.
+     */
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, "email-required")
+      .max(254)
+      .email("email-invalid")
+      .optional(),
   })
   .superRefine(({ company, taxId }, context) => {
     if (taxId !== "" && !isValidTaxId(taxId)) {
@@ -82,6 +94,12 @@ export const invoiceDataSchema = z
     }
   });
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
+
+/** A guest's invoice data: the email is needed (the order's mail and link go to it). */
+export const guestInvoiceDataSchema = invoiceDataSchema.refine((data) => data.email !== undefined, {
+  path: ["email"],
+  message: "email-required",
+});
 
 export const placeOrderSchema = z.object({
   /** Made once per checkout in the browser: a double click or a retry places one order. */

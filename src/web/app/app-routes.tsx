@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { guestPatterns } from "#shared/paths.ts";
 import { useTextParts } from "#web/lib/i18n/i18n.tsx";
 import { Navigate, Route, Switch } from "#web/lib/routing.tsx";
 import {
@@ -56,7 +57,7 @@ export function AppRoutes() {
         ))}
         {guardedRoutes.map((path) => (
           <Route key={path} path={path}>
-            <Guard>
+            <Guard allowGuests={guestPatterns.includes(path)}>
               <Page name={guardedPage(path)} />
             </Guard>
           </Route>

@@ -4,7 +4,10 @@ import type { Lang } from "#shared/lang.ts";
 
 export type PrefetchContext = {
   queryClient: QueryClient;
-  /** Whether the page is drawn for a signed-in shopper (their calls carry the page's cookies). */
+  /**
+   * Whether the page is drawn for a signed-in shopper (their calls carry the page's cookies); not
+   * for a guest (decision 032).
+   */
   signedIn: boolean;
   lang: Lang;
   params: Readonly<Record<string, string | undefined>>;
@@ -12,7 +15,7 @@ export type PrefetchContext = {
 };
 
 /** What the server does with the page: render it (200 or 404) or send the shopper elsewhere. */
-export type PrefetchOutcome = { status: 200 | 404 } | { redirect: string };
+export type PrefetchOutcome = { status: 200 | 403 | 404 | 410 } | { redirect: string };
 
 /**
  * A lazily loaded page: its component, and what it needs in the query cache before the server

@@ -13,6 +13,8 @@ export const publicRoutes = [
   { path: "/derechos", page: "rights-page" },
   { path: "/login", page: "login-page" },
   { path: "/register", page: "register-page" },
+  // An order mail's signed link: for whoever holds it, account or not (decision 032).
+  { path: "/pedido/:id", page: "order-link-page" },
 ] as const;
 
 /**

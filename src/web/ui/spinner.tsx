@@ -2,7 +2,8 @@ import styles from "./spinner.module.css";
 
 export type SpinnerSize = "small" | "medium" | "large";
 
-const diameters: Record<SpinnerSize, number> = { small: 24, medium: 48, large: 72 };
+/** Spec §9's default colour, in the stylesheet (`.ring`). */
+const DEFAULT_COLOR = "#009FE3";
 
 type SpinnerProps = {
   size?: SpinnerSize;
@@ -14,16 +15,17 @@ type SpinnerProps = {
 
 export function Spinner({
   size = "medium",
-  color = "#009FE3",
+  color = DEFAULT_COLOR,
   fullPage = false,
   label = "Cargando...",
 }: SpinnerProps) {
-  const diameter = diameters[size];
   return (
     <div className={fullPage ? styles.fullPage : styles.inline} role="status" aria-live="polite">
+      {/* Sizes and the default colour are classes: a style attribute in the server's HTML is
+          refused by the CSP (decision 026), as a guest's or a visitor's first view showed. */}
       <span
-        className={styles.ring}
-        style={{ width: diameter, height: diameter, borderTopColor: color }}
+        className={`${styles.ring} ${styles[size]}`}
+        style={color === DEFAULT_COLOR ? undefined : { borderTopColor: color }}
         aria-hidden="true"
       />
       <span className={styles.label}>{label}</span>

@@ -5,6 +5,7 @@ import { OrderPlaced } from "#web/features/orders/components/order-placed.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSearchParams } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
+import { isGuest } from "#web/lib/session/session-store.ts";
 import { type PageModule, prefetchForShopper } from "../page-module.ts";
 
 export const prefetch: PageModule["prefetch"] = (context) => {
@@ -18,6 +19,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = params.get("pedido");
   const userId = useSession((state) => state.user?.id ?? null);
+  const guest = useSession(isGuest);
   const reset = useCheckoutStore((state) => state.reset);
   // The next checkout starts afresh. Resetting here rather than on the checkout page keeps that
   // page from choosing the default address again and pricing the cart the order just emptied.
@@ -26,7 +28,7 @@ export function Component() {
     <>
       <title>{t("checkout.placed.title")}</title>
       <meta name="robots" content="noindex" />
-      <OrderPlaced orderId={orderIdFrom(id)} />
+      <OrderPlaced orderId={orderIdFrom(id)} guest={guest} />
     </>
   );
 }

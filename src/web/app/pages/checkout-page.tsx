@@ -18,8 +18,10 @@ export const prefetch: PageModule["prefetch"] = (context) =>
 export function Component() {
   const { t } = useTranslation();
   const { data: cart } = useCart();
-  const { data: personal } = usePersonalData();
   const user = useSession((state) => state.user);
+  // A guest has no personal data: the invoice asks for the name (and the email) instead.
+  const { data: personal } = usePersonalData(user?.guest !== true);
+  const names = user?.guest ? { name: "", lastName: "" } : user;
   return (
     <>
       <title>{t("cart.title")}</title>
@@ -29,8 +31,8 @@ export function Component() {
         <CheckoutFlow
           renderAddressPicker={(props) => <AddressPicker {...props} />}
           invoiceDefaults={{
-            name: personal?.name ?? user?.name ?? "",
-            lastName: personal?.lastName ?? user?.lastName ?? "",
+            name: personal?.name ?? names?.name ?? "",
+            lastName: personal?.lastName ?? names?.lastName ?? "",
           }}
         />
       )}

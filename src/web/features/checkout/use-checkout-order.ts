@@ -60,6 +60,9 @@ export function useCheckoutOrder(quote: { data: QuoteView | undefined; refetch: 
       if (declines.has(code)) {
         setDeclined(t(`checkout.declines.${code}`));
         state.goTo("payment");
+      } else if (code === "guest-email-required") {
+        state.goTo("invoice");
+        notify(t(`checkout.errors.${code}`), "error");
       } else if (code === "coupon-refused") {
         state.goTo("coupon");
         void quote.refetch();

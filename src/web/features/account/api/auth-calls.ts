@@ -18,6 +18,12 @@ export async function signIn(form: LoginForm): Promise<SessionUser> {
   return toSessionUser(await apiRequest<AuthAnswer>("/api/auth/sign-in/email", { method: "POST", body }));
 }
 
+/** A guest's session (decision 032): the cart and the checkout without an account. */
+export async function signInAsGuest(): Promise<SessionUser> {
+  const answer = await apiRequest<AuthAnswer>("/api/auth/sign-in/anonymous", { method: "POST", body: "{}" });
+  return { ...toSessionUser(answer), guest: true };
+}
+
 export async function signOut(): Promise<void> {
   await apiRequest<unknown>("/api/auth/sign-out", { method: "POST", body: "{}" });
 }

@@ -5,6 +5,7 @@ import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 import { useSession } from "#web/lib/session/session.tsx";
+import { canShop } from "#web/lib/session/session-store.ts";
 
 export const cartQuery = (lang: Lang) =>
   queryOptions({
@@ -13,11 +14,11 @@ export const cartQuery = (lang: Lang) =>
     meta: perUserMeta,
   });
 
-/** The signed-in shopper's cart; nothing for a visitor. */
+/** The signed-in shopper's or the guest's cart; nothing for a visitor. */
 export function useCart() {
   const lang = useLang();
-  const signedIn = useSession((state) => state.acceso);
-  return useQuery({ ...cartQuery(lang), enabled: signedIn });
+  const shopping = useSession(canShop);
+  return useQuery({ ...cartQuery(lang), enabled: shopping });
 }
 
 type CartChange =

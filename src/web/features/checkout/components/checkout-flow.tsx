@@ -62,6 +62,7 @@ export function CheckoutFlow({ renderAddressPicker, invoiceDefaults }: CheckoutF
           name="invoice"
           summary={[
             `${state.invoice.name} ${state.invoice.lastName}`,
+            state.invoice.email,
             state.invoice.company,
             state.invoice.taxId,
           ]

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type InvoiceData, invoiceDataSchema } from "#shared/api/order-contract.ts";
+import { guestInvoiceDataSchema, type InvoiceData, invoiceDataSchema } from "#shared/api/order-contract.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
+import { isGuest } from "#web/lib/session/session-store.ts";
 import formStyles from "#web/ui/form.module.css";
 import { useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
@@ -16,14 +17,18 @@ type InvoiceStepProps = {
   onDone: (invoice: InvoiceData) => void;
 };
 
-/** Who the invoice is for: a name (from the personal data), and a company's tax id if wanted. */
+/**
+ * Who the invoice is for: a name (from the personal data), and a company's tax id if wanted. A
+ * guest also gives the email the order, its invoice and its link go to (decision 032).
+ */
 export function InvoiceStep({ initial, defaults, onDone }: InvoiceStepProps) {
   const { t } = useTranslation();
+  const guest = useSession(isGuest);
   const email = useSession((state) => state.user?.email ?? "");
   const fieldError = useValidationMessage();
   const [wantsTaxId, setWantsTaxId] = useState(initial.taxId !== "");
   const form = useForm<InvoiceData>({
-    resolver: zodResolver(invoiceDataSchema),
+    resolver: zodResolver(guest ? guestInvoiceDataSchema : invoiceDataSchema),
     defaultValues: {
       ...initial,
       name: initial.name || defaults.name,
@@ -36,6 +41,16 @@ export function InvoiceStep({ initial, defaults, onDone }: InvoiceStepProps) {
   );
   return (
     <form className={styles.stepForm} onSubmit={onSubmit} noValidate>
+      {guest && (
+        <FormField
+          id="invoice-email"
+          label={t("checkout.guest.email")}
+          type="email"
+          autoComplete="email"
+          error={fieldError(errors.email?.message)}
+          {...form.register("email")}
+        />
+      )}
       <div className={styles.pair}>
         <FormField
           id="invoice-name"
@@ -52,7 +67,9 @@ export function InvoiceStep({ initial, defaults, onDone }: InvoiceStepProps) {
           {...form.register("lastName")}
         />
       </div>
-      <p className={styles.hint}>{t("checkout.invoiceSentTo", { email })}</p>
+      <p className={styles.hint}>
+        {guest ? t("checkout.guest.emailHint") : t("checkout.invoiceSentTo", { email })}
+      </p>
       <label className={formStyles.check}>
         <input
           type="checkbox"

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { regionName } from "#shared/address/regions.ts";
 import { type OrderView, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
 import { formatShopDateTime } from "#shared/dates.ts";
@@ -15,7 +16,7 @@ import { statusClass } from "./status-class.ts";
 
 /** /detalle/compra/{id}: one order in full; someone else's or a bad id is simply not found. */
 export function OrderDetail({ orderId }: { orderId: string | null }) {
-  const { t, lang } = useTranslation();
+  const { t } = useTranslation();
   const { data: order, error } = useOrder(orderId);
   if (!orderId || (error instanceof ApiError && error.status < 500)) {
     return (
@@ -28,6 +29,36 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
     );
   }
   if (!order) return <Spinner label={t("common.loading")} />;
+  return (
+    <OrderSheet
+      order={order}
+      documentHref={(kind) => `/api/orders/${order.id}/documents/${kind}`}
+      actions={
+        <>
+          {(order.status === "pagado" || order.status === "preparando") && (
+            <OrderStepButton order={order} step="cancel" />
+          )}
+          {order.status === "entregado" && withinWithdrawal(order) && (
+            <OrderStepButton order={order} step="return" />
+          )}
+        </>
+      }
+    />
+  );
+}
+
+type OrderSheetProps = {
+  order: OrderView;
+  /** Where its invoice or credit note downloads from (the account's, or the signed link's). */
+  documentHref: (kind: OrderView["invoices"][number]["kind"]) => string;
+  /** The steps the reader may take on it, under its status. */
+  actions?: ReactNode;
+  children?: ReactNode;
+};
+
+/** One order in full: what was bought, where it goes, what it cost, its documents and history. */
+export function OrderSheet({ order, documentHref, actions, children }: OrderSheetProps) {
+  const { t, lang } = useTranslation();
   const when = (iso: string) => formatShopDateTime(iso, lang);
   const { address } = order;
   return (
@@ -37,12 +68,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
         {when(order.placedAt)} ·{" "}
         <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
       </p>
-      {(order.status === "pagado" || order.status === "preparando") && (
-        <OrderStepButton order={order} step="cancel" />
-      )}
-      {order.status === "entregado" && withinWithdrawal(order) && (
-        <OrderStepButton order={order} step="return" />
-      )}
+      {actions}
       <OrderLinesTable lines={order.lines} />
       <div className={styles.columns}>
         <section>
@@ -63,10 +89,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
           {order.payment?.status === "refunded" && <p>{t("orders.refunded")}</p>}
           {order.invoices.map((invoice) => (
             <p key={invoice.number}>
-              <a
-                href={`/api/orders/${order.id}/documents/${invoice.kind}`}
-                download={`${invoice.number}.pdf`}
-              >
+              <a href={documentHref(invoice.kind)} download={`${invoice.number}.pdf`}>
                 {t(`orders.documents.${invoice.kind}`, { number: invoice.number })}
               </a>
             </p>
@@ -91,6 +114,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
           ))}
         </ol>
       </section>
+      {children}
     </article>
   );
 }

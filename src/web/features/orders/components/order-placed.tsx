@@ -7,8 +7,11 @@ import { Spinner } from "#web/ui/spinner.tsx";
 import { useOrder } from "../api/order-calls.ts";
 import styles from "./orders.module.css";
 
-/** /checkout/fin: the order's number, what it cost, when it arrives, and where to follow it. */
-export function OrderPlaced({ orderId }: { orderId: string | null }) {
+/**
+ * /checkout/fin: the order's number, what it cost, when it arrives, and where to follow it. A guest
+ * follows it by the mailed link, and is invited to keep it in an account (decision 032).
+ */
+export function OrderPlaced({ orderId, guest = false }: { orderId: string | null; guest?: boolean }) {
   const { t } = useTranslation();
   const { data: order, isError } = useOrder(orderId);
   if (!orderId || isError) {
@@ -37,9 +40,22 @@ export function OrderPlaced({ orderId }: { orderId: string | null }) {
         ))}
       </ul>
       <OrderSummary totals={order.totals} delivery={order.delivery} />
-      <Link className={styles.primaryLink} to={paths.purchase(order.id)}>
-        {t("checkout.placed.seeOrder")}
-      </Link>
+      {guest ? (
+        <section className={styles.guestInvite} aria-labelledby="guest-invite-title">
+          <h2 id="guest-invite-title">{t("checkout.guest.keepTitle")}</h2>
+          <p>{t("checkout.guest.keepText")}</p>
+          <p className={styles.guestInviteLinks}>
+            <Link className={styles.primaryLink} to={paths.register()}>
+              {t("checkout.guest.createAccount")}
+            </Link>
+            <Link to={paths.login()}>{t("checkout.guest.signIn")}</Link>
+          </p>
+        </section>
+      ) : (
+        <Link className={styles.primaryLink} to={paths.purchase(order.id)}>
+          {t("checkout.placed.seeOrder")}
+        </Link>
+      )}
     </section>
   );
 }

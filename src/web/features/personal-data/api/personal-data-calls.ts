@@ -10,8 +10,9 @@ export const personalDataQuery = queryOptions({
   meta: perUserMeta,
 });
 
-export function usePersonalData() {
-  return useQuery(personalDataQuery);
+/** `enabled`: false for a guest, who has none (decision 032). */
+export function usePersonalData(enabled = true) {
+  return useQuery({ ...personalDataQuery, enabled });
 }
 
 export function useSavePersonalData() {

@@ -1,0 +1,112 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { waitForMail } from "./support/outbox.ts";
+import { registerShopper } from "./support/register.ts";
+
+const session = setUpBrowser();
+
+/** The signed order link in a mail, as a path of the shop under test (decision 032). */
+function orderLinkIn(mail: string): string {
+  const link = mail.match(/\/pedido\/[0-9a-f-]{36}\?clave=[\w.-]+/)?.[0];
+  if (!link) throw new Error(`No order link in:\n${mail}`);
+  return link;
+}
+
+/** A visitor adds a product from its page and chooses to buy as a guest. */
+async function addAsGuest(page: Page, productId: number) {
+  await page.goto(`/detalle/${productId}`);
+  await page.getByRole("button", { name: "Añadir al carrito" }).click();
+  await page.getByRole("dialog", { name: "¿Cómo quieres comprar?" }).waitFor();
+  await page.getByRole("button", { name: "Comprar como invitado" }).click();
+  await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+}
+
+describe("buying as a guest", () => {
+  it("pays without an account, opens the order from the mail's link, then keeps it in a new account", async () => {
+    const page = await session.newPage();
+    const main = page.locator("main");
+    await addAsGuest(page, 3);
+
+    await page.goto("/checkout");
+    await main.getByLabel("Nombre", { exact: true }).fill("Olga");
+    await main.getByLabel("Apellidos").fill("Pino");
+    await main.getByLabel("Calle y número").fill("Carrer de Mallorca 401");
+    await main.getByLabel("Código postal").fill("08013");
+    await main.getByLabel("Localidad").fill("Barcelona");
+    await main.getByLabel("Teléfono de contacto").fill("612 345 678");
+    await main.getByRole("button", { name: "Guardar la dirección" }).click();
+    await expect
+      .poll(() => main.getByRole("radio", { name: /Carrer de Mallorca 401/ }).isChecked())
+      .toBe(true);
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
+
+    // The invoice step asks a guest for the email the order goes to.
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
+    await expect.poll(() => main.getByText("Escribe tu correo electrónico").isVisible()).toBe(true);
+    await main.getByLabel("Correo electrónico").fill("olga.invitada@example.com");
+    await main.getByLabel("Nombre", { exact: true }).fill("Olga");
+    await main.getByLabel("Apellidos").fill("Pino");
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
+    await main.getByRole("button", { name: "Continuar sin cupón" }).click();
+    await main.getByLabel("Titular de la tarjeta").fill("Olga Pino");
+    await main.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+    await main.getByLabel("Caducidad (MM/AA)").fill("12/30");
+    await main.getByLabel("Código de seguridad (CVC)").fill("123");
+    await main.getByRole("button", { name: "Continuar", exact: true }).click();
+    await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
+
+    await page.waitForURL(/\/checkout\/fin\?pedido=/);
+    const orderId = new URL(page.url()).searchParams.get("pedido") ?? "";
+    await expect.poll(() => main.textContent()).toMatch(/Número de pedido:\s*\d{4}-\d{6}/);
+    const number = ((await main.textContent()) ?? "").match(/\d{4}-\d{6}/)?.[0] ?? "";
+    expect(await main.getByRole("heading", { name: "¿Guardas tu pedido en una cuenta?" }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
+
+    // The confirmation mail goes to the address given, with the order's signed link.
+    const mail = await waitForMail("olga.invitada@example.com", new RegExp(`Subject: Tu pedido ${number}`));
+    const link = orderLinkIn(mail);
+    expect(link).toContain(orderId);
+
+    // Whoever holds the link sees the order, read-only, without an account.
+    const reader = await session.newPage();
+    const opened = await reader.goto(link);
+    expect(opened?.status()).toBe(200);
+    await reader
+      .locator("main")
+      .getByRole("heading", { name: `Pedido ${number}` })
+      .waitFor();
+    expect(await reader.locator("main").textContent()).toContain("Carrer de Mallorca 401");
+    expect(await reader.getByRole("button", { name: "Borrar mis datos" }).count()).toBe(1);
+
+    // Another guest, in another browser, sees neither the order nor the first one's cart.
+    const stranger = await session.newPage();
+    await addAsGuest(stranger, 5);
+    const headers = { origin: baseUrl() };
+    expect((await stranger.request.get(`/api/orders/${orderId}`, { headers })).status()).toBe(404);
+    const strangerCart = (await (await stranger.request.get("/api/cart")).json()) as {
+      lines: { product: { id: number } }[];
+    };
+    expect(strangerCart.lines.map((line) => line.product.id)).toEqual([5]);
+    const forged = link.replace(
+      /clave=(\d+)\.(.)/,
+      (_, expiry: string, first: string) => `clave=${expiry}.${first === "A" ? "B" : "A"}`,
+    );
+    const refused = await stranger.goto(forged);
+    expect(refused?.status()).toBe(403);
+    await stranger.locator("main").getByRole("heading", { name: "Este enlace no es válido" }).waitFor();
+    expect(await stranger.locator("main").textContent()).not.toContain(number);
+    await stranger.goto(`/detalle/compra/${orderId}`);
+    await stranger.waitForURL((url) => url.pathname === "/");
+
+    // Creating an account in the guest's browser keeps the order under /pedidos.
+    await registerShopper(page, { name: "Olga", lastName: "Pino", email: "olga.invitada@example.com" });
+    await page.goto("/pedidos");
+    await expect.poll(() => main.getByRole("link", { name: new RegExp(`Pedido ${number}`) }).count()).toBe(1);
+    // The link still opens it, now an account's.
+    await reader.goto(link);
+    await reader.locator("main").getByRole("link", { name: "Ver el pedido en mi cuenta" }).waitFor();
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+});

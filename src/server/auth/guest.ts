@@ -1,0 +1,107 @@
+import { anonymous } from "better-auth/plugins/anonymous";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Catalog } from "#catalog/catalog.ts";
+import { maxPerOrder } from "../catalog/product-views.ts";
+import type { Database, Transaction } from "../db/client.ts";
+import { address, cartLine, productStock, session, shopOrder, user, wishlistItem } from "../db/schema.ts";
+import type { ChangeHub } from "../live/change-hub.ts";
+
+/** What buying as a guest needs (decision 032): the per-order caps of the cart, and the live hub. */
+export type GuestOptions = {
+  catalog: Catalog;
+  /** Tells the account's open pages that its cart, list, addresses and orders changed. */
+  hub?: ChangeHub;
+};
+
+/** Guests are made like accounts: a few a minute from one address (`/sign-up/email`'s limit). */
+export const GUEST_RATE_LIMIT = { "/sign-in/anonymous": { window: 60, max: 5 } } as const;
+
+/** A guest without an order and without a session used for this long is forgotten. */
+export const STALE_GUEST_DAYS = 30;
+
+/**
+ * better-auth's anonymous plugin as the shop's guest checkout: `POST /api/auth/sign-in/anonymous`
+ * makes a guest user with a session, so the cart, orders and invoices stay keyed by a user. When
+ * the guest signs up or signs in, its rows move to the account before the plugin deletes the guest.
+ */
+export function guestCheckout(db: Database, { catalog, hub }: GuestOptions) {
+  return anonymous({
+    emailDomainName: "guest.invalid",
+    generateName: () => "Guest",
+    onLinkAccount: async ({ anonymousUser, newUser }) => {
+      const from = anonymousUser.user.id;
+      const to = newUser.user.id;
+      if (from === to) return;
+      await db.transaction((tx) => moveGuestRows(tx, catalog, from, to));
+      await hub?.publish(to, "cart", "wishlist", "addresses", "orders");
+    },
+  });
+}
+
+/**
+ * Everything a guest kept, moved to an account: the cart merged with the account's (a product in
+ * both gets both quantities, capped as the cart caps them: the stock and the one-per-order lots),
+ * the wish list, the addresses (the account's default stays the default) and the orders, whose
+ * invoices and credit notes follow them.
+ */
+export async function moveGuestRows(tx: Transaction, catalog: Catalog, from: string, to: string) {
+  const lines = await tx
+    .select({
+      productId: cartLine.productId,
+      quantity: cartLine.quantity,
+      addedAt: cartLine.addedAt,
+      available: productStock.available,
+    })
+    .from(cartLine)
+    .leftJoin(productStock, eq(productStock.productId, cartLine.productId))
+    .where(eq(cartLine.userId, from));
+  for (const line of lines) {
+    const product = catalog.getProduct(line.productId);
+    const cap = product ? maxPerOrder(product, line.available ?? 0) : 0;
+    if (cap <= 0) continue;
+    await tx
+      .insert(cartLine)
+      .values({
+        userId: to,
+        productId: line.productId,
+        quantity: Math.min(line.quantity, cap),
+        addedAt: line.addedAt,
+      })
+      .onConflictDoUpdate({
+        target: [cartLine.userId, cartLine.productId],
+        set: { quantity: sql`least(${cartLine.quantity} + excluded.quantity, ${cap}::int)` },
+      });
+  }
+  await tx.execute(sql`
+    insert into ${wishlistItem} (user_id, product_id, added_at)
+    select ${to}, product_id, added_at from ${wishlistItem} where user_id = ${from}
+    on conflict do nothing`);
+  await tx.execute(sql`
+    update ${address} set user_id = ${to},
+      is_default = ${address.isDefault} and not exists (
+        select 1 from ${address} as kept where kept.user_id = ${to} and kept.is_default)
+    where ${address.userId} = ${from}`);
+  await tx.update(shopOrder).set({ userId: to }).where(eq(shopOrder.userId, from));
+}
+
+/**
+ * Forgets guests who never ordered and have not been seen for `STALE_GUEST_DAYS`: their cart,
+ * list, addresses and sessions go with them (ON DELETE CASCADE). A guest with an order is kept:
+ * its order page link and erasure request need it (decision 032). Answers how many went.
+ */
+export async function sweepStaleGuests(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - STALE_GUEST_DAYS * 86_400_000);
+  const gone = await db
+    .delete(user)
+    .where(
+      and(
+        eq(user.isAnonymous, true),
+        lt(user.createdAt, before),
+        sql`not exists (select 1 from ${shopOrder} where ${shopOrder.userId} = ${user.id})`,
+        sql`not exists (select 1 from ${session} where ${session.userId} = ${user.id}
+          and ${session.updatedAt} >= ${before.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: user.id });
+  return gone.length;
+}

@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { orderDocumentParamSchema, orderIdParamSchema } from "#shared/api/order-contract.ts";
+import {
+  ORDER_LINK_PARAM,
+  type OrderLinkView,
+  orderLinkQuerySchema,
+} from "#shared/api/order-link-contract.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { Database } from "../db/client.ts";
+import { shopOrder, user } from "../db/schema.ts";
+import { apiError, validate } from "../http/validate.ts";
+import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
+import type { OrderLinks } from "./order-links.ts";
+import { loadOrder, readOrderDocument } from "./order-views.ts";
+
+export type OrderLinkDeps = { db: Database; auth: Auth; links: OrderLinks; now?: () => Date };
+
+/** The order's buyer, if it still has one: a guest or an account. */
+async function buyerOf(db: Database, orderId: string) {
+  const [row] = await db
+    .select({ userId: shopOrder.userId, guest: user.isAnonymous })
+    .from(shopOrder)
+    .innerJoin(user, eq(user.id, shopOrder.userId))
+    .where(eq(shopOrder.id, orderId));
+  return row ? { userId: row.userId ?? "", guest: row.guest === true } : undefined;
+}
+
+/**
+ * `/api/order-links/{id}?clave=…`: what an order mail's signed link opens (decision 032), without
+ * an account. A wrong token is refused (403), an old one too (410); an order whose buyer erased
+ * their data, or deleted their account, is no longer shown (404). A guest may ask here for their
+ * data to be erased, as an account owner deletes the account.
+ */
+export function orderLinkRoutes({ db, auth, links, now = () => new Date() }: OrderLinkDeps) {
+  const params = validate("param", orderIdParamSchema);
+  const query = validate("query", orderLinkQuerySchema);
+
+  /** The buyer of the order the link names, or the answer refusing the link. */
+  async function open(c: Context, orderId: string, token: string) {
+    const check = links.check(orderId, token, now());
+    if (check === "invalid") return { refused: c.json(apiError("order-link-invalid", "Wrong link"), 403) };
+    if (check === "expired") return { refused: c.json(apiError("order-link-expired", "Link expired"), 410) };
+    const buyer = await buyerOf(db, orderId);
+    if (!buyer) return { refused: c.json(apiError("order-not-found", "No such order"), 404) };
+    c.header("cache-control", "private, no-store");
+    return { buyer };
+  }
+
+  return new Hono()
+    .get("/:id", params, query, async (c) => {
+      const { id } = c.req.valid("param");
+      const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
+      if ("refused" in opened) return opened.refused;
+      const loaded = await loadOrder(db, id);
+      if (!loaded) return c.json(apiError("order-not-found", "No such order"), 404);
+      const view: OrderLinkView = { order: loaded.view, guest: opened.buyer.guest };
+      return c.json(view);
+    })
+    .get("/:id/documents/:kind", validate("param", orderDocumentParamSchema), query, async (c) => {
+      const { id, kind } = c.req.valid("param");
+      const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
+      if ("refused" in opened) return opened.refused;
+      const document = await readOrderDocument(db, opened.buyer.userId, id, kind);
+      if (!document) return c.json(apiError("document-not-found", "No such document"), 404);
+      const pdf = await renderInvoicePdf(document);
+      return c.body(new Uint8Array(pdf), 200, {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${document.number}.pdf"`,
+        "cache-control": "private, no-store",
+      });
+    })
+    .post("/:id/erase", params, query, async (c) => {
+      const { id } = c.req.valid("param");
+      const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
+      if ("refused" in opened) return opened.refused;
+      // An account's data goes with the account (its own page asks for the password).
+      if (!opened.buyer.guest) return c.json(apiError("account-order", "Delete the account instead"), 409);
+      // As for an account: the guest, its sessions, cart, list and addresses go; the order and its
+      // invoices stay, as the tax law asks, without their link to anyone (decision 032).
+      const context = await auth.$context;
+      await context.internalAdapter.deleteUser(opened.buyer.userId);
+      return c.json({ erased: true });
+    });
+}

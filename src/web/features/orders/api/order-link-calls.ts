@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  ORDER_LINK_PARAM,
+  type OrderLinkError,
+  type OrderLinkView,
+  orderLinkErrors,
+} from "#shared/api/order-link-contract.ts";
+import { ApiError, apiRequest } from "#web/lib/api-client.ts";
+import { fetcherOf } from "#web/lib/query-client.ts";
+
+/**
+ * What an order mail's signed link shows (decision 032): the order, or why not. A refusal is an
+ * answer, not an error, so the server's page and the browser's hydration show the same message.
+ */
+export type OrderLinkAnswer = { ok: true; view: OrderLinkView } | { ok: false; error: OrderLinkError };
+
+const linkPath = (id: string, token: string, rest = "") =>
+  `/api/order-links/${encodeURIComponent(id)}${rest}?${ORDER_LINK_PARAM}=${encodeURIComponent(token)}`;
+
+function refusalOf(error: unknown): OrderLinkError {
+  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  return orderLinkErrors.find((code) => code === error.code) ?? "order-link-invalid";
+}
+
+export const orderLinkQuery = (id: string, token: string) =>
+  queryOptions({
+    queryKey: ["order-link", id, token],
+    queryFn: async ({ client }): Promise<OrderLinkAnswer> => {
+      try {
+        return {
+          ok: true,
+          view: await apiRequest<OrderLinkView>(linkPath(id, token), undefined, fetcherOf(client)),
+        };
+      } catch (error) {
+        return { ok: false, error: refusalOf(error) };
+      }
+    },
+  });
+
+export function useOrderLink(id: string, token: string) {
+  return useQuery(orderLinkQuery(id, token));
+}
+
+/** The invoice or credit note, through the same link. */
+export const orderLinkDocument = (id: string, token: string, kind: string) =>
+  linkPath(id, token, `/documents/${kind}`);
+
+/** A guest's request to erase their data, from the link; the order is then no longer shown. */
+export function useEraseGuestData(id: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ erased: true }>(linkPath(id, token, "/erase"), { method: "POST" }),
+    onSuccess: () => {
+      const gone: OrderLinkAnswer = { ok: false, error: "order-not-found" };
+      queryClient.setQueryData(orderLinkQuery(id, token).queryKey, gone);
+    },
+  });
+}
