@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { textField } from "#shared/api/text-fields.ts";
 import { hasControlCharacters } from "#shared/text.ts";
@@ -112,6 +113,9 @@ export function createAuth({
       // Whoever holds the mailbox is the owner: the account may be tried again from anywhere.
       onPasswordReset: async ({ user }) => {
         if (rateLimited) await throttle.passwordReset(user.email);
+        // The mailed link proved the mailbox, and the password is now the owner's: the address
+        // counts as proven, so a later sign-in link takes nothing away (decision 031).
+        await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
       },
       sendResetPassword: async ({ user, token }, request) => {
         await mailer.send(

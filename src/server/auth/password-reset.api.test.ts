@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { like } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verification } from "../db/schema.ts";
+import { user, verification } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
@@ -114,6 +114,9 @@ describe("password reset by email", () => {
       401,
     );
     expect((await json("/api/auth/sign-in/email", { email, password: "robot-nuevo-2026" })).status).toBe(200);
+    // The link proved the mailbox: a later sign-in link will not take this password away.
+    const [owner] = await api.database.db.select().from(user).where(eq(user.email, email));
+    expect(owner?.emailVerified).toBe(true);
 
     const again = await json("/api/auth/reset-password", { token, newPassword: "otra-clave-2026" });
     expect(again.status).toBe(400);
