@@ -85,9 +85,15 @@ export function textPartLoad(store: I18nStore, part: TextPart): Promise<void> | 
 
 /** Switches every text and <html lang>, and remembers the choice in a cookie. */
 export async function switchLanguage(store: I18nStore, lang: Lang): Promise<void> {
-  if (!store.getState().messages[lang]) {
-    const messages = await loadMessages(lang, store.getState().parts);
-    store.setState((state) => ({ messages: { ...state.messages, [lang]: messages } }));
+  // A part may arrive in the old language while the new one loads (the footer's, as it nears the
+  // viewport): then the new language is loaded again with it, so it holds every part the store
+  // says it has.
+  while (!store.getState().messages[lang]) {
+    const { parts } = store.getState();
+    const messages = await loadMessages(lang, parts);
+    if (store.getState().parts.every((part) => parts.includes(part))) {
+      store.setState((state) => ({ messages: { ...state.messages, [lang]: messages } }));
+    }
   }
   store.setState({ lang });
   document.documentElement.lang = localeOf[lang];
