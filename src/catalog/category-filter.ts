@@ -1,17 +1,5 @@
 import { canonicalCategory } from "./categories.ts";
-import type { Product } from "./product-schema.ts";
-
-const matchedFields = [
-  "categoria",
-  "subcategoria",
-  "subcategoria2",
-  "subcategoria4",
-  "edades",
-  "edades2",
-  "edadesCio",
-  "edadesoo",
-  "adulto",
-] as const satisfies ReadonlyArray<keyof Product>;
+import { categoryFields, type Product } from "./product-schema.ts";
 
 /**
  * Spec §5: a product belongs to a category when any of these fields names it. Label variants
@@ -19,7 +7,7 @@ const matchedFields = [
  */
 export function productMatchesCategory(product: Product, category: string): boolean {
   const wanted = canonicalCategory(category) ?? category;
-  return matchedFields.some((field) => {
+  return categoryFields.some((field) => {
     const value = product[field];
     return value !== undefined && value !== "" && (canonicalCategory(value) ?? value) === wanted;
   });

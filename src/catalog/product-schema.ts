@@ -65,6 +65,19 @@ export const productSchema = z.object({
 
 export type Product = z.infer<typeof productSchema>;
 
+/** The fields that file a product under a category, a sub-category, a tag or an age band. */
+export const categoryFields = [
+  "categoria",
+  "subcategoria",
+  "subcategoria2",
+  "subcategoria4",
+  "edades",
+  "edades2",
+  "edadesCio",
+  "edadesoo",
+  "adulto",
+] as const satisfies ReadonlyArray<keyof Product>;
+
 export const categoryDetailSchema = z.object({
   Categoria: z.string().min(1),
   TextoDescripcion: z.string().min(1),

@@ -1,19 +1,8 @@
 import { ageGroups, categoryAliases, subCategories, topCategories } from "../categories.ts";
 import { foldText } from "../fold-text.ts";
+import { categoryFields } from "../product-schema.ts";
 import { type Note, repair, type StepOutcome, warning } from "./raw-record.ts";
 import type { SourceRecord } from "./source-record-schema.ts";
-
-export const categoryFields = [
-  "categoria",
-  "subcategoria",
-  "subcategoria2",
-  "subcategoria4",
-  "edades",
-  "edades2",
-  "edadesCio",
-  "edadesoo",
-  "adulto",
-] as const;
 
 type CategoryField = (typeof categoryFields)[number];
 

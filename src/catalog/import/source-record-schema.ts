@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRICE_LIMIT, PRODUCT_ID_MAX, STOCK_MAX } from "../product-schema.ts";
+import { categoryFields, PRICE_LIMIT, PRODUCT_ID_MAX, STOCK_MAX } from "../product-schema.ts";
 import { describeValue, isRawRecord, showValue } from "./raw-record.ts";
 
 /**
@@ -115,12 +115,5 @@ export const expectedTextFields = ["codigo", "imagen", "descripcion", "detalles"
 /** Text fields that may well be empty (spec §3: optional sub-categories, empty age slots…). */
 export const optionalTextFields = [
   "informacion",
-  "subcategoria",
-  "subcategoria2",
-  "subcategoria4",
-  "edades",
-  "edades2",
-  "edadesCio",
-  "edadesoo",
-  "adulto",
+  ...categoryFields.filter((field) => field !== "categoria"),
 ] as const;

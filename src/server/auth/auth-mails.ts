@@ -41,7 +41,20 @@ export function passwordResetMail(
   link: string,
   lang: Lang,
 ): MailMessage {
-  const w = words[lang];
+  return linkMail(to, link, words[lang]);
+}
+
+/** The words of a mail that greets a shopper, says why, gives one link and says what to ignore. */
+export type LinkMailWords = {
+  subject: string;
+  hello: (name: string) => string;
+  body: string;
+  action: string;
+  ignore: string;
+};
+
+/** A mail with one link for the shopper (password reset, sign-in link), as text and HTML. */
+export function linkMail(to: { email: string; name: string }, link: string, w: LinkMailWords): MailMessage {
   return {
     to: to.email,
     subject: w.subject,

@@ -1,8 +1,8 @@
 import { brand } from "#shared/brand.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
-import { escapeHtml } from "../mail/html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { linkMail } from "./auth-mails.ts";
 
 /** The link in the mail: /login shows a button that signs in with the token (decision 031). */
 export function emailSignInLink(origin: string, token: string): string {
@@ -27,17 +27,5 @@ const words = {
 } as const;
 
 export function emailLinkMail(to: { email: string; name: string }, link: string, lang: Lang): MailMessage {
-  const w = words[lang];
-  return {
-    to: to.email,
-    subject: w.subject,
-    text: [w.hello(to.name), w.body, `${w.action}: ${link}`, w.ignore, brand.shopName].join("\n\n"),
-    html: [
-      `<p>${escapeHtml(w.hello(to.name))}</p>`,
-      `<p>${escapeHtml(w.body)}</p>`,
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p>`,
-      `<p>${escapeHtml(w.ignore)}</p>`,
-      `<p style="color:#4f5a6b">${escapeHtml(brand.shopName)}</p>`,
-    ].join("\n"),
-  };
+  return linkMail(to, link, words[lang]);
 }
