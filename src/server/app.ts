@@ -11,6 +11,7 @@ import { accountsOnly, sessionReader } from "./auth/require-user.ts";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { socialRoutes } from "./auth/social.routes.ts";
+import { socialLinkRoutes } from "./auth/social-links.routes.ts";
 import { PROVIDER_POSTED_CALLBACKS, type SocialSignInConfig } from "./auth/social-sign-in.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
@@ -132,6 +133,10 @@ export function createApi(deps: ApiDeps) {
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
     .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger }))
+    .route(
+      "/social/links",
+      socialLinkRoutes({ auth, db: database.db, sessions, social: deps.social ?? {}, logger }),
+    )
     .route(
       "/me",
       accountRoutes({

@@ -70,7 +70,7 @@ export function createAuth({
   social: socialConfig = {},
   guests,
 }: AuthOptions) {
-  const social = socialSignInOptions(socialConfig);
+  const social = socialSignInOptions(socialConfig, mailer);
   const changed = async ({ userId }: { userId: string }) => onSessionsChanged(userId);
   return betterAuth({
     databaseHooks: {

@@ -8,45 +8,26 @@ import {
   type LocalOidcProvider,
   startLocalOidcProvider,
 } from "../testing/local-oidc-provider.ts";
+import { GOOGLE_CALLBACK, googleFlow } from "../testing/social-flow.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { signUpShopper } from "../testing/test-users.ts";
 
-const CALLBACK = `${TEST_ORIGIN}/api/auth/callback/google`;
-
 let oidc: LocalOidcProvider;
 let api: TestApi;
+let google: ReturnType<typeof googleFlow>;
 beforeAll(async () => {
-  oidc = await startLocalOidcProvider([CALLBACK]);
+  oidc = await startLocalOidcProvider([GOOGLE_CALLBACK]);
   const { clientId, clientSecret, discoveryUrl } = oidc;
   api = await createTestApi({ social: { google: { clientId, clientSecret, discoveryUrl } } });
+  google = googleFlow(api, () => oidc);
 });
 afterAll(async () => {
   await api.close();
   await oidc.close();
 });
-
-function cookiesOf(response: Response): string[] {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
-}
-
-/** Follows «Continuar con Google»: a plain link, answered with a redirect to the provider. */
-async function pressGoogle(): Promise<{ providerUrl: string; cookie: string }> {
-  const response = await api.request("/api/social/sign-in?provider=google");
-  expect(response.status).toBe(303);
-  const providerUrl = response.headers.get("location") ?? "";
-  expect(providerUrl.startsWith(oidc.issuer)).toBe(true);
-  return { providerUrl, cookie: cookiesOf(response).join("; ") };
-}
-
-/** The browser comes back from the provider to the shop's callback with its cookies. */
-async function comeBack(callbackUrl: string, cookie: string) {
-  expect(callbackUrl.startsWith(CALLBACK)).toBe(true);
-  const url = new URL(callbackUrl);
-  const response = await api.request(`${url.pathname}${url.search}`, { headers: { cookie } });
-  expect(response.status).toBe(302);
-  const session = cookiesOf(response).find((pair) => pair.startsWith("better-auth.session_token="));
-  return { landing: response.headers.get("location") ?? "", session };
-}
+const pressGoogle = () => google.press();
+const comeBack = (callbackUrl: string, cookie: string) => google.comeBack(callbackUrl, cookie);
+const signInWithGoogle = (login: string) => google.signIn(login);
 
 /** The error a landing on /login names, or null for the welcome address. */
 function errorOf(landing: string): string | null {
@@ -59,10 +40,22 @@ function errorOf(landing: string): string | null {
   return url.searchParams.get("error");
 }
 
-async function signInWithGoogle(login: string) {
-  const { providerUrl, cookie } = await pressGoogle();
-  return comeBack(await answerAtProvider(providerUrl, { login }), cookie);
+/** The ways into the account with this address (password "credential", providers). */
+async function providersOf(email: string): Promise<string[]> {
+  const [owner] = await api.database.db.select().from(user).where(eq(user.email, email));
+  const rows = await api.database.db
+    .select()
+    .from(account)
+    .where(eq(account.userId, owner?.id ?? ""));
+  return rows.map((row) => row.providerId).sort();
 }
+
+const signInWithPassword = (email: string) =>
+  api.request("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "gato-robot-azul-7" }),
+  });
 
 const get = (path: string, cookie?: string) => api.request(path, { headers: cookie ? { cookie } : {} });
 const postJson = (path: string, body: unknown, cookie: string) =>
@@ -143,12 +136,43 @@ describe("signing in with Google (a local OpenID Connect provider in its place)"
     expect(me.status).toBe(200);
     // The account is the one that existed, with its own names, and now opens with Google too.
     expect(await me.json()).toMatchObject({ user: { email: "lucia.g@example.com", name: "Test" } });
-    const [owner] = await api.database.db.select().from(user).where(eq(user.email, "lucia.g@example.com"));
-    const providers = await api.database.db
-      .select()
-      .from(account)
-      .where(eq(account.userId, owner?.id ?? ""));
-    expect(providers.map((row) => row.providerId).sort()).toEqual(["credential", "google"]);
+    expect(await providersOf("lucia.g@example.com")).toEqual(["google"]);
+  });
+
+  it("takes away the password and sessions an unproven account had when a provider proves its address", async () => {
+    // Someone registered the address before its owner first used Google.
+    oidc.addUser("dueña", { email: "duena@example.com", email_verified: true, given_name: "Dueña" });
+    const squatter = await signUpShopper(api, "duena@example.com");
+    expect((await get("/api/me", squatter)).status).toBe(200);
+
+    const { session } = await signInWithGoogle("dueña");
+    expect((await get("/api/me", session)).status).toBe(200);
+    // Neither the earlier session nor the earlier password opens the account any more.
+    expect((await get("/api/me", squatter)).status).toBe(401);
+    expect((await signInWithPassword("duena@example.com")).status).toBe(401);
+    expect(await providersOf("duena@example.com")).toEqual(["google"]);
+    const [owner] = await api.database.db.select().from(user).where(eq(user.email, "duena@example.com"));
+    expect(owner?.emailVerified).toBe(true);
+    const notice = api.mails.findLast((sent) => sent.to === "duena@example.com");
+    expect(notice?.subject).toBe("Has entrado con una cuenta externa");
+    expect(notice?.text).toContain("hemos quitado la contraseña");
+  });
+
+  it("keeps the password of an account whose address was already proven", async () => {
+    oidc.addUser("probada", { email: "probada@example.com", email_verified: true });
+    const earlier = await signUpShopper(api, "probada@example.com");
+    await api.database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, "probada@example.com"));
+    const mailsBefore = api.mails.length;
+
+    const { session } = await signInWithGoogle("probada");
+    expect((await get("/api/me", session)).status).toBe(200);
+    expect((await get("/api/me", earlier)).status).toBe(200);
+    expect((await signInWithPassword("probada@example.com")).status).toBe(200);
+    expect(await providersOf("probada@example.com")).toEqual(["credential", "google"]);
+    expect(api.mails.length).toBe(mailsBefore);
   });
 
   it("refuses to join an existing account when the provider did not verify the address", async () => {
@@ -225,7 +249,7 @@ describe("signing in with Google (a local OpenID Connect provider in its place)"
 
 describe("a provider that cannot be reached", () => {
   it("sends the shopper back to /login with provider_unavailable instead of failing", async () => {
-    const down = await startLocalOidcProvider([CALLBACK]);
+    const down = await startLocalOidcProvider([GOOGLE_CALLBACK]);
     await down.close();
     const unreachable = await createTestApi({
       social: { google: { clientId: "x", clientSecret: "y", discoveryUrl: down.discoveryUrl } },

@@ -1,5 +1,7 @@
 import { sign } from "node:crypto";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
+import { getOAuthState } from "better-auth/api";
+import { revokeUnprovenAccountAccess } from "better-auth/db";
 import { genericOAuth } from "better-auth/plugins";
 import {
   SOCIAL_ERROR_LANDING,
@@ -7,6 +9,9 @@ import {
   socialProviderIds,
 } from "#shared/api/social-sign-in-contract.ts";
 import type { Env } from "../env.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { accountChangedMail } from "./account-notice-mails.ts";
+import { langOfRequest } from "./auth-mails.ts";
 
 /** Google's OpenID configuration, unless GOOGLE_DISCOVERY_URL puts a stand-in in its place. */
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
@@ -54,8 +59,8 @@ export const PROVIDER_POSTED_CALLBACKS: readonly string[] = ["/api/auth/callback
  * with the same e-mail is joined only when the provider says it verified the address; the new
  * account waits for its names and the terms (`profilePending`).
  */
-export function socialSignInOptions(config: SocialSignInConfig) {
-  const plugins: BetterAuthPlugin[] = [pendingProfileOnSocialSignUp()];
+export function socialSignInOptions(config: SocialSignInConfig, mailer: Mailer) {
+  const plugins: BetterAuthPlugin[] = [pendingProfileOnSocialSignUp(), provenByProviderOnJoin(mailer)];
   if (config.google) {
     const { clientId, clientSecret, discoveryUrl } = config.google;
     plugins.push(
@@ -101,10 +106,14 @@ export function socialSignInOptions(config: SocialSignInConfig) {
       accountLinking: {
         enabled: true,
         // No provider is trusted by name: an existing account is joined only when the provider
-        // says it verified the e-mail (the shop's own addresses are not verified by mail).
+        // says it verified the e-mail. The shop's own addresses are not verified at sign-up, so
+        // joining does not wait for that; an unproven account loses its old ways in instead
+        // (`provenByProviderOnJoin`).
         trustedProviders: [],
         requireLocalEmailVerified: false,
-        allowDifferentEmails: false,
+        // Only a shopper signed in links a provider by hand (/api/social/links): the provider's
+        // address may then differ (an Apple relay address). Joining by address needs it equal.
+        allowDifferentEmails: true,
       },
     },
     // A callback refused before its own error address is known (a state that does not match).
@@ -137,6 +146,49 @@ function pendingProfileOnSocialSignUp(): BetterAuthPlugin {
             create: {
               before: async (user, context) =>
                 isProviderSignIn(context?.path) ? { data: { ...user, profilePending: true } } : undefined,
+            },
+          },
+        },
+      },
+    }),
+  };
+}
+
+const PROVIDER_NAMES: Record<string, string> = { google: "Google", apple: "Apple" };
+
+/**
+ * A provider that vouches for an address joins the account registered with it. If that account
+ * never proved its address, whoever registered it need not be the mailbox's owner (someone may
+ * have registered another person's address first): before the join, its password, other links
+ * and sessions go, as better-auth does for a first e-mail link (decision 031), and its owner is
+ * told by mail. An account the shopper links while signed in (`/link-social`) keeps them.
+ */
+function provenByProviderOnJoin(mailer: Mailer): BetterAuthPlugin {
+  return {
+    id: "shop-social-join",
+    init: () => ({
+      options: {
+        databaseHooks: {
+          account: {
+            create: {
+              before: async (joining, context) => {
+                if (!context || !isProviderSignIn(context.path)) return;
+                if ((await getOAuthState())?.link) return;
+                const adapter = context.context.internalAdapter;
+                const owner = await adapter.findUserById(joining.userId);
+                if (!owner || owner.emailVerified) return;
+                // A new account has no other way in yet: nothing predates the provider's word.
+                if ((await adapter.findAccounts(owner.id)).length === 0) return;
+                await revokeUnprovenAccountAccess(context, owner.id);
+                const provider = PROVIDER_NAMES[joining.providerId] ?? joining.providerId;
+                await mailer.send(
+                  accountChangedMail(
+                    owner,
+                    { kind: "proven-by-provider", provider },
+                    langOfRequest(context.request),
+                  ),
+                );
+              },
             },
           },
         },

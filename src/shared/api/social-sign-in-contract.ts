@@ -31,3 +31,18 @@ export type CompleteSignUpForm = z.infer<typeof completeSignUpSchema>;
 export const SOCIAL_LANDING = "/login?bienvenida";
 /** Where it lands when it failed; the provider's or our code follows as `error`. */
 export const SOCIAL_ERROR_LANDING = "/login?acceso=social";
+
+/** GET /api/social/links: which configured providers open the signed-in account, and whether a password does. */
+export const socialLinksAnswerSchema = z.object({
+  links: z.array(z.object({ provider: socialProviderSchema, linked: z.boolean() })),
+  hasPassword: z.boolean(),
+});
+export type SocialLinksAnswer = z.infer<typeof socialLinksAnswerSchema>;
+
+/** POST /api/social/links/:provider: where the browser goes to connect the provider. */
+export const socialLinkStartSchema = z.object({ url: z.string() });
+export type SocialLinkStart = z.infer<typeof socialLinkStartSchema>;
+
+/** Where connecting a provider lands (`?conectada=` the provider, or `&error=` a code). */
+export const SOCIAL_LINK_LANDING = "/datos/personales?conectada=";
+export const SOCIAL_LINK_ERROR_LANDING = "/datos/personales?conexion=social";
