@@ -3,6 +3,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { type LocalOidcProvider, startLocalOidcProvider } from "#server/testing/local-oidc-provider.ts";
 import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
+import { registerShopper } from "./support/register.ts";
 import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
 
 /**
@@ -155,5 +156,65 @@ describe("signing in with Google", () => {
     await page.locator("main").getByRole("link", { name: "Continuar con Google" }).click();
     await page.waitForURL(`${oidc.issuer}/**`);
     await context.close();
+  });
+});
+
+describe("connecting Google to an account made with a password", () => {
+  it("connects a Google account with another address, which then signs the shopper in", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    await registerShopper(page, { name: "Marta", email: "marta.tienda@example.com" });
+    oidc.addUser("marta", { email: "marta.gmail@example.com", email_verified: true, given_name: "M" });
+    await page.goto("/datos/personales");
+    const connected = main.getByRole("region", { name: "Cuentas conectadas" });
+    await connected.getByText("Sin conectar").waitFor();
+    expect(await severeViolations(page)).toEqual([]);
+    await connected.getByRole("button", { name: "Conectar Google" }).click();
+    await signInAtProvider(page, "marta");
+
+    await page.waitForURL((url) => url.pathname === "/datos/personales");
+    await page.getByText("Tu cuenta de Google está conectada: ya puedes entrar con ella.").waitFor();
+    await connected.getByText("Conectada", { exact: true }).waitFor();
+    // The landing's address is tidied, so a reload does not announce it again.
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+
+    // Signed out, «Continuar con Google» opens this account.
+    await page.goto("/login");
+    await main.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.goto("/login");
+    await main.getByRole("link", { name: "Continuar con Google" }).click();
+    await page.waitForURL("**/login?bienvenida");
+    await main.getByRole("heading", { name: "¡Hola, Marta!" }).waitFor();
+
+    // Disconnected after the confirmation (a popup), it shows as not connected.
+    await page.goto("/datos/personales");
+    await connected.getByRole("button", { name: "Desconectar Google" }).click();
+    await page.locator(".swal2-title").getByText("¿Desconectar Google?").waitFor();
+    expect(await severeViolations(page)).toEqual([]);
+    await page.locator(".swal2-confirm").click();
+    await connected.getByText("Sin conectar").waitFor();
+    await page.getByText("Has desconectado Google.").waitFor();
+  });
+
+  it("explains in Spanish and Portuguese why a connection failed", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    await registerShopper(page, { name: "Pablo", email: "pablo.tienda@example.com" });
+    await page.goto("/datos/personales");
+    const connected = main.getByRole("region", { name: "Cuentas conectadas" });
+    await connected.getByRole("button", { name: "Conectar Google" }).click();
+    await signInAtProvider(page, "noverificada");
+    await page.waitForURL((url) => url.searchParams.get("error") === "unable_to_link_account");
+    await expect
+      .poll(() => connected.getByRole("alert").textContent())
+      .toBe("El proveedor no ha confirmado que ese correo sea tuyo, así que no podemos conectar la cuenta.");
+    await connected.getByText("Sin conectar").waitFor();
+    await page.goto(
+      "/datos/personales?conexion=social&error=account_already_linked_to_different_user&lang=pt",
+    );
+    await expect
+      .poll(() => main.getByRole("region", { name: "Contas ligadas" }).getByRole("alert").textContent())
+      .toBe("Essa conta já está ligada a outra conta da loja. Entre com ela e desligue-a lá primeiro.");
   });
 });

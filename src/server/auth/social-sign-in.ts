@@ -7,6 +7,8 @@ import {
   SOCIAL_ERROR_LANDING,
   type SocialProvider,
   socialProviderIds,
+  socialProviderNames,
+  socialProviderSchema,
 } from "#shared/api/social-sign-in-contract.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -154,8 +156,6 @@ function pendingProfileOnSocialSignUp(): BetterAuthPlugin {
   };
 }
 
-const PROVIDER_NAMES: Record<string, string> = { google: "Google", apple: "Apple" };
-
 /**
  * A provider that vouches for an address joins the account registered with it. If that account
  * never proved its address, whoever registered it need not be the mailbox's owner (someone may
@@ -180,7 +180,8 @@ function provenByProviderOnJoin(mailer: Mailer): BetterAuthPlugin {
                 // A new account has no other way in yet: nothing predates the provider's word.
                 if ((await adapter.findAccounts(owner.id)).length === 0) return;
                 await revokeUnprovenAccountAccess(context, owner.id);
-                const provider = PROVIDER_NAMES[joining.providerId] ?? joining.providerId;
+                const known = socialProviderSchema.safeParse(joining.providerId);
+                const provider = known.success ? socialProviderNames[known.data] : joining.providerId;
                 await mailer.send(
                   accountChangedMail(
                     owner,

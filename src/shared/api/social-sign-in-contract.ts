@@ -5,6 +5,8 @@ import { textField } from "./text-fields.ts";
 export const socialProviderIds = ["google", "apple"] as const;
 export const socialProviderSchema = z.enum(socialProviderIds);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
+/** Each provider's name as shoppers know it (buttons, messages, mails). */
+export const socialProviderNames: Record<SocialProvider, string> = { google: "Google", apple: "Apple" };
 
 /** GET /api/social/providers: the ones this shop is configured for, in the order buttons show. */
 export const socialProvidersAnswerSchema = z.object({ providers: z.array(socialProviderSchema) });

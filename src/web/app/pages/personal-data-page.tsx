@@ -1,11 +1,16 @@
+import { socialLinksQuery } from "#web/features/account/api/social-calls.ts";
 import { ChangeEmailForm } from "#web/features/account/components/change-email-form.tsx";
+import { ConnectedAccounts } from "#web/features/account/components/connected-accounts.tsx";
 import { personalDataQuery } from "#web/features/personal-data/api/personal-data-calls.ts";
 import { PersonalDataForm } from "#web/features/personal-data/components/personal-data-form.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { type PageModule, prefetchForShopper } from "../page-module.ts";
 
 export const prefetch: PageModule["prefetch"] = (context) =>
-  prefetchForShopper(context, (client) => [client.prefetchQuery(personalDataQuery)]);
+  prefetchForShopper(context, (client) => [
+    client.prefetchQuery(personalDataQuery),
+    client.prefetchQuery(socialLinksQuery),
+  ]);
 
 export function Component() {
   const { t } = useTranslation();
@@ -14,6 +19,7 @@ export function Component() {
       <title>{t("personalData.title")}</title>
       <meta name="robots" content="noindex" />
       <PersonalDataForm emailChange={<ChangeEmailForm />} />
+      <ConnectedAccounts />
     </>
   );
 }

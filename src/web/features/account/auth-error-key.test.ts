@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "#web/lib/api-client.ts";
 import esShopper from "#web/lib/i18n/locales/es.shopper.json";
 import ptShopper from "#web/lib/i18n/locales/pt.shopper.json";
-import { authErrorKey, socialErrorKey } from "./auth-error-key.ts";
+import { authErrorKey, socialErrorKey, socialLinkErrorKey } from "./auth-error-key.ts";
 
 describe("identity errors as messages (spec §8)", () => {
   it.each([
@@ -16,6 +16,7 @@ describe("identity errors as messages (spec §8)", () => {
     [new ApiError(403, "wrong-origin", ""), "common.wrongOrigin"],
     [new ApiError(403, "INVALID_ORIGIN", ""), "common.wrongOrigin"],
     [new ApiError(500, "SOMETHING_NEW", ""), "account.errors.generic"],
+    [new ApiError(400, "constructor", ""), "account.errors.generic"],
     [new TypeError("Failed to fetch"), "account.errors.network"],
   ])("turns %o into %s", (error, key) => {
     expect(authErrorKey(error)).toBe(key);
@@ -38,5 +39,22 @@ describe("a social sign-in's failure as a message (decision 033)", () => {
     const [, , name = ""] = key.split(".");
     expect(esShopper.socialSignIn.errors).toHaveProperty(name);
     expect(ptShopper.socialSignIn.errors).toHaveProperty(name);
+  });
+});
+
+describe("connecting a provider that failed, as a message", () => {
+  it.each([
+    ["unable_to_link_account", "connectedAccounts.errors.unverified"],
+    ["account_already_linked_to_different_user", "connectedAccounts.errors.taken"],
+    ["access_denied", "connectedAccounts.errors.cancelled"],
+    ["temporarily_unavailable", "connectedAccounts.errors.providerDown"],
+    ["state_mismatch", "connectedAccounts.errors.expired"],
+    ["email_not_found", "connectedAccounts.errors.generic"],
+    ["toString", "connectedAccounts.errors.generic"],
+  ])("turns %s into %s, written in Spanish and Portuguese", (code, key) => {
+    expect(socialLinkErrorKey(code)).toBe(key);
+    const [, , name = ""] = key.split(".");
+    expect(esShopper.connectedAccounts.errors).toHaveProperty(name);
+    expect(ptShopper.connectedAccounts.errors).toHaveProperty(name);
   });
 });

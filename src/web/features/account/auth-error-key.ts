@@ -21,7 +21,8 @@ export function authErrorKey(error: unknown): string {
     "wrong-origin": "common.wrongOrigin",
     INVALID_ORIGIN: "common.wrongOrigin",
   };
-  return known[error.code] ?? "account.errors.generic";
+  // Codes come from answers: only our own keys, never an object's inherited ones ("constructor").
+  return Object.hasOwn(known, error.code) ? (known[error.code] ?? "") : "account.errors.generic";
 }
 
 /**
@@ -31,6 +32,25 @@ export function authErrorKey(error: unknown): string {
  * match; there are no popups to be blocked (the sign-in is a full-page redirect).
  */
 export function socialErrorKey(code: string): string {
+  return `socialSignIn.errors.${socialErrorKind(code)}`;
+}
+
+/**
+ * Connecting a provider to the signed-in account failed (`/datos/personales?conexion=social&error=`),
+ * as an interface text (connectedAccounts.errors.*): better-auth's two refusals of a link, else
+ * what a sign-in's failure would be.
+ */
+export function socialLinkErrorKey(code: string): string {
+  const kind =
+    code === "unable_to_link_account"
+      ? "unverified"
+      : code === "account_already_linked_to_different_user"
+        ? "taken"
+        : socialErrorKind(code);
+  return `connectedAccounts.errors.${kind === "accountExists" || kind === "noEmail" ? "generic" : kind}`;
+}
+
+function socialErrorKind(code: string): string {
   const known: Record<string, string> = {
     access_denied: "cancelled",
     consent_required: "cancelled",
@@ -51,5 +71,5 @@ export function socialErrorKey(code: string): string {
     email_not_found: "noEmail",
   };
   // The code comes from the address bar: only our own keys, never an object's inherited ones.
-  return `socialSignIn.errors.${Object.hasOwn(known, code) ? known[code] : "generic"}`;
+  return (Object.hasOwn(known, code) ? known[code] : undefined) ?? "generic";
 }

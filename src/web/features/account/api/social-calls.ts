@@ -3,6 +3,9 @@ import type { SessionUser } from "#shared/api/account-contract.ts";
 import type {
   CompleteSignUpForm,
   PendingSignUpAnswer,
+  SocialLinkStart,
+  SocialLinksAnswer,
+  SocialProvider,
   SocialProvidersAnswer,
 } from "#shared/api/social-sign-in-contract.ts";
 import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
@@ -36,4 +39,21 @@ export async function completeSignUp(form: CompleteSignUpForm): Promise<SessionU
     body: JSON.stringify(form),
   });
   return answer.user;
+}
+
+/** Which providers open the signed-in account (shown on /datos/personales). */
+export const socialLinksQuery = queryOptions({
+  queryKey: ["social-links"],
+  queryFn: apiQuery<SocialLinksAnswer>("/api/social/links"),
+  meta: perUserMeta,
+});
+
+/** Starts connecting a provider: the address at the provider the browser goes to next. */
+export async function startSocialLink(provider: SocialProvider): Promise<string> {
+  const answer = await apiRequest<SocialLinkStart>(`/api/social/links/${provider}`, { method: "POST" });
+  return answer.url;
+}
+
+export async function unlinkSocial(provider: SocialProvider): Promise<void> {
+  await apiRequest(`/api/social/links/${provider}`, { method: "DELETE" });
 }

@@ -1,13 +1,11 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import type { SocialProvider } from "#shared/api/social-sign-in-contract.ts";
+import { socialProviderNames as providerNames } from "#shared/api/social-sign-in-contract.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSearchParams } from "#web/lib/routing.tsx";
 import { FormAlert } from "#web/ui/form-alert.tsx";
 import { SOCIAL_SIGN_IN_ACTION, socialProvidersQuery } from "../api/social-calls.ts";
 import { socialErrorKey } from "../auth-error-key.ts";
 import styles from "./social-sign-in.module.css";
-
-const providerNames: Record<SocialProvider, string> = { google: "Google", apple: "Apple" };
 
 /**
  * «Continuar con Google / Apple» under the sign-in and registration forms, for the providers the
