@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { madridAddress } from "#server/testing/order-fixtures.ts";
 import { baseUrl, setUpBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/outbox.ts";
 import { registerShopper } from "./support/register.ts";
+import { placeOrder } from "./support/shopper-api.ts";
 
 const session = setUpBrowser();
 
@@ -109,4 +111,38 @@ describe("buying as a guest", () => {
     await reader.locator("main").getByRole("link", { name: "Ver el pedido en mi cuenta" }).waitFor();
     expect(session.errors).toEqual([]);
   }, 120_000);
+
+  it("forgets the guest in the tab that erased their data, without a reload", async () => {
+    const page = await session.newPage();
+    const main = page.locator("main");
+    const headers = { origin: baseUrl() };
+    await addAsGuest(page, 3);
+    expect((await page.request.post("/api/addresses", { data: madridAddress, headers })).status()).toBe(201);
+    const invoice = {
+      name: "Eva",
+      lastName: "Ruiz",
+      company: "",
+      taxId: "",
+      email: "eva.invitada@example.com",
+    };
+    const order = await placeOrder(page, { invoice });
+    const mail = await waitForMail(invoice.email, new RegExp(`Subject: Tu pedido ${order.number}`));
+    // Something in the cart again, for the badge to show on the order's page.
+    expect((await page.request.post("/api/cart/5", { data: { cantidad: 1 }, headers })).status()).toBe(200);
+
+    await page.goto(orderLinkIn(mail));
+    await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+    await main.getByRole("button", { name: "Borrar mis datos" }).click();
+    await page.getByRole("button", { name: "Sí, borrar mis datos" }).click();
+    await main.getByRole("heading", { name: "Hemos borrado tus datos" }).waitFor();
+    await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
+    // Still without a reload: the next product put in the cart asks again how to buy.
+    await main.getByRole("link", { name: "Volver a la tienda" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await main.locator('a[href^="/detalle/"]').first().click();
+    await page.waitForURL(/\/detalle\/\d+$/);
+    await page.getByRole("button", { name: "Añadir al carrito" }).click();
+    await page.getByRole("dialog", { name: "¿Cómo quieres comprar?" }).waitFor();
+    expect(session.errors).toEqual([]);
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { madridAddress, orderRequest } from "#server/testing/order-fixtures.ts";
 import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
-import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
+import type { OrderView, PlaceOrderRequest, QuoteView } from "#shared/api/order-contract.ts";
 import { baseUrl } from "./browser.ts";
 
 /**
@@ -15,8 +15,11 @@ export async function prepareCheckout(page: Page, address: AddressForm = madridA
   expect((await page.request.post("/api/addresses", { data: address, headers })).status()).toBe(201);
 }
 
-/** Places an order for what the cart holds, as the checkout page would, paying with the test card. */
-export async function placeOrder(page: Page): Promise<OrderView> {
+/**
+ * Places an order for what the cart holds, as the checkout page would, paying with the test card;
+ * `extra` changes the request (a guest's invoice needs an email).
+ */
+export async function placeOrder(page: Page, extra: Partial<PlaceOrderRequest> = {}): Promise<OrderView> {
   const headers = { origin: baseUrl() };
   const { items } = (await (await page.request.get("/api/addresses")).json()) as AddressesView;
   const addressId = items[0]?.id ?? "";
@@ -26,7 +29,7 @@ export async function placeOrder(page: Page): Promise<OrderView> {
   });
   const { totals } = (await quoted.json()) as QuoteView;
   const placed = await page.request.post("/api/orders", {
-    data: orderRequest(addressId, totals.totalCents),
+    data: orderRequest(addressId, totals.totalCents, extra),
     headers,
   });
   expect(placed.status()).toBe(201);

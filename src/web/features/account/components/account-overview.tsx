@@ -1,10 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { forgetShopperData } from "#web/lib/query-client.ts";
 import { Link, useNavigate } from "#web/lib/routing.tsx";
-import { useSession, useSessionStore } from "#web/lib/session/session.tsx";
-import { signedOut } from "#web/lib/session/session-store.ts";
+import { useSession } from "#web/lib/session/session.tsx";
+import { useForgetShopper } from "#web/lib/session/use-forget-shopper.ts";
 import styles from "#web/ui/form.module.css";
 import { notify } from "#web/ui/toast-queue.ts";
 import { signOut } from "../api/auth-calls.ts";
@@ -24,13 +22,11 @@ const sections = [
 export function AccountOverview() {
   const { t } = useTranslation();
   const user = useSession((state) => state.user);
-  const session = useSessionStore();
+  const forgetShopper = useForgetShopper();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   /** Spec §4: signing out empties the wish list, the cart and the addresses in the page. */
   const leave = (message: string) => {
-    forgetShopperData(queryClient);
-    signedOut(session);
+    forgetShopper();
     notify(t(message));
     void navigate(paths.home());
   };

@@ -17,6 +17,7 @@ import { signUp } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
 import { usePostedAccountForm } from "../use-posted-account-form.ts";
 import { PasswordMeter } from "./password-meter.tsx";
+import { NameFields, TermsField } from "./sign-up-fields.tsx";
 
 export function RegisterForm() {
   const { t, lang } = useTranslation();
@@ -56,21 +57,11 @@ export function RegisterForm() {
       <input type="hidden" name={PAGE_FORM_FIELD} value="sign-up" />
       <h1>{t("account.registerTitle")}</h1>
       <FormAlert message={failure} />
-      <FormField
-        id="register-name"
-        label={t("account.name")}
-        autoComplete="given-name"
-        error={fieldError(errors.name?.message)}
-        defaultValue={posted.text("name")}
-        {...form.register("name")}
-      />
-      <FormField
-        id="register-last-name"
-        label={t("account.lastName")}
-        autoComplete="family-name"
-        error={fieldError(errors.lastName?.message)}
-        defaultValue={posted.text("lastName")}
-        {...form.register("lastName")}
+      <NameFields
+        register={form.register}
+        errors={errors}
+        idPrefix="register"
+        initial={{ name: posted.text("name"), lastName: posted.text("lastName") }}
       />
       <FormField
         id="register-email"
@@ -98,21 +89,7 @@ export function RegisterForm() {
         error={fieldError(errors.confirmPassword?.message)}
         {...form.register("confirmPassword")}
       />
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          defaultChecked={posted.flag("acceptTerms")}
-          {...form.register("acceptTerms")}
-          aria-invalid={errors.acceptTerms ? true : undefined}
-        />
-        <span>
-          {t("account.acceptTermsBefore")}{" "}
-          <Link to={paths.footer("condiciones-de-uso")}>{t("infoPages.condiciones-de-uso")}</Link>{" "}
-          {t("account.and")}{" "}
-          <Link to={paths.footer("politica-de-privacidad")}>{t("infoPages.politica-de-privacidad")}</Link>
-        </span>
-      </label>
-      {errors.acceptTerms && <p className={styles.error}>{fieldError(errors.acceptTerms.message)}</p>}
+      <TermsField register={form.register} errors={errors} checked={posted.flag("acceptTerms")} />
       <label className={styles.check}>
         <input type="checkbox" defaultChecked={posted.flag("newsletter")} {...form.register("newsletter")} />
         <span>{t("account.newsletterOptIn")}</span>

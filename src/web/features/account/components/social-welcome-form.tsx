@@ -9,16 +9,16 @@ import {
 } from "#shared/api/social-sign-in-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { Link, useNavigate } from "#web/lib/routing.tsx";
+import { useNavigate } from "#web/lib/routing.tsx";
 import { useSessionStore } from "#web/lib/session/session.tsx";
 import { signedIn } from "#web/lib/session/session-store.ts";
 import { useSite } from "#web/lib/site.tsx";
 import styles from "#web/ui/form.module.css";
-import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
-import { FormField } from "#web/ui/form-field.tsx";
+import { FormAlert } from "#web/ui/form-alert.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { completeSignUp, pendingSignUpQuery, SOCIAL_COMPLETE_ACTION } from "../api/social-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
+import { NameFields, TermsField } from "./sign-up-fields.tsx";
 
 /**
  * /login?bienvenida, where a social sign-in lands (decision 033): a first sign-in's account asks
@@ -59,7 +59,6 @@ function SocialWelcomeForm({ account }: { account: PendingAccount }) {
     defaultValues: { name: account.name, lastName: account.lastName },
   });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = useValidationMessage();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -84,34 +83,8 @@ function SocialWelcomeForm({ account }: { account: PendingAccount }) {
       <h1>{t("socialSignIn.welcome.title")}</h1>
       <p>{t("socialSignIn.welcome.intro", { email: account.email })}</p>
       <FormAlert message={failure} />
-      <FormField
-        id="welcome-name"
-        label={t("account.name")}
-        autoComplete="given-name"
-        error={fieldError(errors.name?.message)}
-        {...form.register("name")}
-      />
-      <FormField
-        id="welcome-last-name"
-        label={t("account.lastName")}
-        autoComplete="family-name"
-        error={fieldError(errors.lastName?.message)}
-        {...form.register("lastName")}
-      />
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          {...form.register("acceptTerms")}
-          aria-invalid={errors.acceptTerms ? true : undefined}
-        />
-        <span>
-          {t("account.acceptTermsBefore")}{" "}
-          <Link to={paths.footer("condiciones-de-uso")}>{t("infoPages.condiciones-de-uso")}</Link>{" "}
-          {t("account.and")}{" "}
-          <Link to={paths.footer("politica-de-privacidad")}>{t("infoPages.politica-de-privacidad")}</Link>
-        </span>
-      </label>
-      {errors.acceptTerms && <p className={styles.error}>{fieldError(errors.acceptTerms.message)}</p>}
+      <NameFields register={form.register} errors={errors} idPrefix="welcome" />
+      <TermsField register={form.register} errors={errors} />
       <button type="submit" className={styles.submit} disabled={isSubmitting}>
         {isSubmitting ? t("socialSignIn.welcome.submitting") : t("socialSignIn.welcome.submit")}
       </button>

@@ -7,6 +7,9 @@ import {
 } from "#shared/api/order-link-contract.ts";
 import { ApiError, apiRequest } from "#web/lib/api-client.ts";
 import { fetcherOf } from "#web/lib/query-client.ts";
+import { useSessionStore } from "#web/lib/session/session.tsx";
+import { isGuest } from "#web/lib/session/session-store.ts";
+import { useForgetShopper } from "#web/lib/session/use-forget-shopper.ts";
 
 /**
  * What an order mail's signed link shows (decision 032): the order, or why not. A refusal is an
@@ -45,14 +48,22 @@ export function useOrderLink(id: string, token: string) {
 export const orderLinkDocument = (id: string, token: string, kind: string) =>
   linkPath(id, token, `/documents/${kind}`);
 
-/** A guest's request to erase their data, from the link; the order is then no longer shown. */
+/**
+ * A guest's request to erase their data, from the link; the order is then no longer shown, and a
+ * guest's tab forgets its guest as signing out does: the server ended the guest's sessions.
+ */
 export function useEraseGuestData(id: string, token: string) {
   const queryClient = useQueryClient();
+  const session = useSessionStore();
+  const forgetShopper = useForgetShopper();
   return useMutation({
     mutationFn: () => apiRequest<{ erased: true }>(linkPath(id, token, "/erase"), { method: "POST" }),
     onSuccess: () => {
       const gone: OrderLinkAnswer = { ok: false, error: "order-not-found" };
       queryClient.setQueryData(orderLinkQuery(id, token).queryKey, gone);
+      // A browser holds one guest at a time: a guest's tab is the buyer's own (decision 032). Were
+      // it another guest's, forgetting costs only what a reload brings back; an account's keeps.
+      if (isGuest(session.getState())) forgetShopper();
     },
   });
 }
