@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
@@ -218,3 +220,48 @@ describe("connecting Google to an account made with a password", () => {
       .toBe("Essa conta já está ligada a outra conta da loja. Entre com ela e desligue-a lá primeiro.");
   });
 });
+
+describe("an account made with Google, without a password", () => {
+  it("offers the mail that sets a first password where a form would ask for it", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    oidc.addUser("solo", {
+      email: "solo.google@example.com",
+      email_verified: true,
+      given_name: "Sol",
+      family_name: "Gil",
+    });
+    await main.getByRole("link", { name: "Continuar con Google" }).click();
+    await signInAtProvider(page, "solo");
+    await main.getByRole("checkbox", { name: /acepto las/ }).check();
+    await main.getByRole("button", { name: "Crear mi cuenta" }).click();
+    await main.getByRole("heading", { name: "¡Hola, Sol!" }).waitFor();
+
+    await main.getByText("Eliminar mi cuenta", { exact: true }).click();
+    const send = main.getByRole("button", { name: "Enviarme el enlace para elegir una contraseña" });
+    await send.waitFor();
+    expect(await main.getByLabel("Contraseña").count()).toBe(0);
+    expect(await severeViolations(page)).toEqual([]);
+    await send.click();
+    await page
+      .getByText("Te hemos enviado el enlace a solo.google@example.com. Caduca en una hora.")
+      .waitFor();
+    await expect.poll(() => mailsIn(shop.dataDir, "solo.google@example.com")).toBe(1);
+
+    // The same on /datos/personales, where the address is changed.
+    await page.goto("/datos/personales");
+    await main.getByText("Cambiar el correo electrónico", { exact: true }).click();
+    await main.getByRole("button", { name: "Enviarme el enlace para elegir una contraseña" }).waitFor();
+    expect(await main.getByLabel("Tu contraseña actual").count()).toBe(0);
+  });
+});
+
+/** How many mails to `to` this file's shop has written to its outbox. */
+async function mailsIn(dataDir: string, to: string): Promise<number> {
+  const dir = join(dataDir, "outbox");
+  let count = 0;
+  for (const file of await readdir(dir).catch(() => [])) {
+    if ((await readFile(join(dir, file), "utf8")).includes(`To: ${to}`)) count += 1;
+  }
+  return count;
+}

@@ -19,6 +19,8 @@ export async function confirmDestructive({ title, text, confirm, cancel }: Confi
     confirmButtonText: confirm,
     cancelButtonText: cancel,
     confirmButtonColor: "#c62828",
+    // Swal's own grey is under 4.5:1 behind white text (WCAG AA).
+    cancelButtonColor: "#4f5a6b",
     focusCancel: true,
   });
   return answer.isConfirmed;

@@ -12,6 +12,7 @@ import { FormField } from "#web/ui/form-field.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { changeEmail } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
+import { PasswordFirst, useHasNoPassword } from "./password-first.tsx";
 
 /** A new sign-in email, confirmed with the password (shown on /datos/personales). */
 export function ChangeEmailForm() {
@@ -26,6 +27,7 @@ export function ChangeEmailForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const fieldError = useValidationMessage();
+  const noPassword = useHasNoPassword();
   const onSubmit = form.handleSubmit(async ({ newEmail, password }) => {
     setFailure(null);
     try {
@@ -42,28 +44,32 @@ export function ChangeEmailForm() {
   return (
     <details className={styles.danger}>
       <summary>{t("account.changeEmail.title")}</summary>
-      <form onSubmit={onSubmit} noValidate className={styles.dangerForm}>
-        <FormAlert message={failure} />
-        <FormField
-          id="change-email"
-          label={t("account.changeEmail.newEmail")}
-          type="email"
-          autoComplete="email"
-          error={fieldError(errors.newEmail?.message)}
-          {...form.register("newEmail")}
-        />
-        <FormField
-          id="change-email-password"
-          label={t("account.changeEmail.password")}
-          type="password"
-          autoComplete="current-password"
-          error={fieldError(errors.password?.message)}
-          {...form.register("password")}
-        />
-        <button type="submit" className={styles.submit} disabled={isSubmitting}>
-          {isSubmitting ? t("account.changeEmail.saving") : t("account.changeEmail.save")}
-        </button>
-      </form>
+      {noPassword ? (
+        <PasswordFirst />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className={styles.dangerForm}>
+          <FormAlert message={failure} />
+          <FormField
+            id="change-email"
+            label={t("account.changeEmail.newEmail")}
+            type="email"
+            autoComplete="email"
+            error={fieldError(errors.newEmail?.message)}
+            {...form.register("newEmail")}
+          />
+          <FormField
+            id="change-email-password"
+            label={t("account.changeEmail.password")}
+            type="password"
+            autoComplete="current-password"
+            error={fieldError(errors.password?.message)}
+            {...form.register("password")}
+          />
+          <button type="submit" className={styles.submit} disabled={isSubmitting}>
+            {isSubmitting ? t("account.changeEmail.saving") : t("account.changeEmail.save")}
+          </button>
+        </form>
+      )}
     </details>
   );
 }

@@ -8,6 +8,7 @@ import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
 import { deleteAccount } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
+import { PasswordFirst, useHasNoPassword } from "./password-first.tsx";
 
 /** Removes the account and everything kept for it, after asking for the password again. */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
@@ -18,6 +19,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
     defaultValues: { password: "" },
   });
   const fieldError = useValidationMessage();
+  const noPassword = useHasNoPassword();
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
@@ -30,21 +32,25 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
   return (
     <details className={styles.danger}>
       <summary>{t("account.delete.title")}</summary>
-      <form onSubmit={onSubmit} noValidate className={styles.dangerForm}>
-        <p>{t("account.delete.warning")}</p>
-        <FormAlert message={failure} />
-        <FormField
-          id="delete-password"
-          label={t("account.password")}
-          type="password"
-          autoComplete="current-password"
-          error={fieldError(form.formState.errors.password?.message)}
-          {...form.register("password")}
-        />
-        <button type="submit" className={styles.dangerButton} disabled={form.formState.isSubmitting}>
-          {t("account.delete.confirm")}
-        </button>
-      </form>
+      {noPassword ? (
+        <PasswordFirst />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className={styles.dangerForm}>
+          <p>{t("account.delete.warning")}</p>
+          <FormAlert message={failure} />
+          <FormField
+            id="delete-password"
+            label={t("account.password")}
+            type="password"
+            autoComplete="current-password"
+            error={fieldError(form.formState.errors.password?.message)}
+            {...form.register("password")}
+          />
+          <button type="submit" className={styles.dangerButton} disabled={form.formState.isSubmitting}>
+            {t("account.delete.confirm")}
+          </button>
+        </form>
+      )}
     </details>
   );
 }
