@@ -72,6 +72,37 @@ describe("sign-in by e-mail link («Entrar con un enlace»)", () => {
     expect(session.errors).toEqual([]);
   });
 
+  it("adds the product a signed-out shopper asked for, when the link signs in from the mail's own tab", async () => {
+    const email = `nuria.carrito-${Date.now()}@example.com`;
+    const page = await session.newPage();
+    const main = page.locator("main");
+    await registerShopper(page, { name: "Nuria", email });
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    await page.goto("/detalle/5");
+    await page.getByRole("button", { name: "Añadir al carrito" }).click();
+    await page
+      .getByRole("dialog", { name: "¿Cómo quieres comprar?" })
+      .getByRole("button", { name: "Iniciar sesión" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await main.getByRole("link", { name: "Entrar con un enlace" }).click();
+    await askForLink(main, email);
+
+    const mailTab = await page.context().newPage();
+    await followLink(mailTab, new URL(await mailedLink(email), baseUrl()).href);
+    await expect.poll(() => mailTab.locator("main h1").textContent()).toBe("¡Hola, Nuria!");
+    await expect.poll(() => mailTab.getByTestId("cart-badge").textContent()).toBe("1");
+    // Done once: the first tab, now signed in too, does not add it again.
+    await page.bringToFront();
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect.poll(() => main.locator("h1").textContent()).toBe("¡Hola, Nuria!");
+    await mailTab.reload();
+    await expect.poll(() => mailTab.getByTestId("cart-badge").textContent()).toBe("1");
+    expect(session.errors).toEqual([]);
+  });
+
   it("shows a refused request clearly, and the same answer for an address without an account", async () => {
     const page = await session.newPage();
     const main = page.locator("main");

@@ -1,32 +1,48 @@
 /**
  * What a signed-out shopper asked for before being sent to sign in (issue 3: after signing in,
- * the product is added). Kept in sessionStorage: it survives the sign-in page, not the tab.
+ * the product is added). Kept in localStorage, so the tab a sign-in link opens from the mail
+ * does it too; for half an hour (a link works for 15 minutes), taken once by whichever tab signs in.
  */
 export type PendingIntent =
   | { kind: "cart"; productId: number; cantidad: number }
   | { kind: "wish"; productId: number };
 
 const KEY = "shop:pending-intent";
+export const INTENT_LIFETIME_MS = 30 * 60 * 1000;
 
-export function rememberIntent(intent: PendingIntent): void {
-  sessionStorage.setItem(KEY, JSON.stringify(intent));
+type IntentStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export function rememberIntent(
+  intent: PendingIntent,
+  storage: IntentStorage = localStorage,
+  now: number = Date.now(),
+): void {
+  storage.setItem(KEY, JSON.stringify({ at: now, intent }));
 }
 
-/** Reads and forgets the intent; anything unreadable counts as none. */
-export function takeIntent(): PendingIntent | null {
-  const raw = sessionStorage.getItem(KEY);
-  sessionStorage.removeItem(KEY);
-  if (!raw) return null;
+/** Reads and forgets the intent; anything unreadable or too old counts as none. */
+export function takeIntent(
+  storage: IntentStorage = localStorage,
+  now: number = Date.now(),
+): PendingIntent | null {
+  const raw = storage.getItem(KEY);
+  if (raw === null) return null;
+  storage.removeItem(KEY);
   try {
-    const value = JSON.parse(raw) as Partial<{ kind: string; productId: number; cantidad: number }>;
-    if (!Number.isInteger(value.productId) || (value.productId ?? 0) < 1) return null;
-    const productId = value.productId as number;
-    if (value.kind === "wish") return { kind: "wish", productId };
-    if (value.kind === "cart" && Number.isInteger(value.cantidad) && (value.cantidad ?? 0) >= 1) {
-      return { kind: "cart", productId, cantidad: value.cantidad as number };
-    }
+    // Checked by hand: zod is not in the first view's script, and this runs on every page.
+    const value = JSON.parse(raw) as { at?: unknown; intent?: Partial<Record<string, unknown>> } | null;
+    const at = value?.at;
+    if (typeof at !== "number" || now - at > INTENT_LIFETIME_MS || at > now) return null;
+    const { kind, productId, cantidad } = value?.intent ?? {};
+    if (!isCount(productId)) return null;
+    if (kind === "wish") return { kind, productId };
+    if (kind === "cart" && isCount(cantidad)) return { kind, productId, cantidad };
     return null;
   } catch {
     return null;
   }
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1;
 }
