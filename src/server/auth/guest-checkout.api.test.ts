@@ -167,6 +167,16 @@ describe("buying as a guest", () => {
     expect((await guest.shopper("POST", "/api/auth/sign-in/anonymous", {})).status).toBe(400);
   });
 
+  it("makes no guest of a shopper signed in to an account, whose session stays", async () => {
+    const cookie = await signUpShopper(api, `cuenta-${Date.now()}@example.com`);
+    const asAccount = asShopper(api, cookie);
+    const refused = await asAccount("POST", "/api/auth/sign-in/anonymous", {});
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "ALREADY_SIGNED_IN" });
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect((await asAccount("GET", "/api/me")).status).toBe(200);
+  });
+
   it("keeps one guest out of another's order and cart", async () => {
     const first = await guestWithOrder("first.guest@example.com", { 3: 1 });
     const second = await newGuest();

@@ -1,3 +1,4 @@
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { anonymous } from "better-auth/plugins/anonymous";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
@@ -25,7 +26,7 @@ export const STALE_GUEST_DAYS = 30;
  * the guest signs up or signs in, its rows move to the account before the plugin deletes the guest.
  */
 export function guestCheckout(db: Database, { catalog, hub }: GuestOptions) {
-  return anonymous({
+  const plugin = anonymous({
     emailDomainName: "guest.invalid",
     generateName: () => "Guest",
     onLinkAccount: async ({ anonymousUser, newUser }) => {
@@ -36,6 +37,26 @@ export function guestCheckout(db: Database, { catalog, hub }: GuestOptions) {
       await hub?.publish(to, "cart", "wishlist", "addresses", "orders");
     },
   });
+  return {
+    ...plugin,
+    hooks: {
+      ...plugin.hooks,
+      before: [
+        // Signed in to an account, a shopper is no guest: the plugin would end the account's
+        // session for a new guest (the shop only offers it to visitors).
+        {
+          matcher: (ctx: { path?: string }) => ctx.path === "/sign-in/anonymous",
+          handler: createAuthMiddleware(async (ctx) => {
+            const current = await getSessionFromCtx(ctx, { disableRefresh: true });
+            if (current && !current.user.isAnonymous) {
+              throw new APIError("BAD_REQUEST", { code: "ALREADY_SIGNED_IN", message: "Already signed in" });
+            }
+          }),
+        },
+        ...(plugin.hooks?.before ?? []),
+      ],
+    },
+  };
 }
 
 /**
