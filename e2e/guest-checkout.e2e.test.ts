@@ -145,4 +145,41 @@ describe("buying as a guest", () => {
     await page.getByRole("dialog", { name: "¿Cómo quieres comprar?" }).waitFor();
     expect(session.errors).toEqual([]);
   }, 60_000);
+
+  it("keeps a guest's order in an account signed in on another device, from the mail's link", async () => {
+    const phone = await session.newPage();
+    const headers = { origin: baseUrl() };
+    await addAsGuest(phone, 3);
+    expect((await phone.request.post("/api/addresses", { data: madridAddress, headers })).status()).toBe(201);
+    const invoice = {
+      name: "Iker",
+      lastName: "Sanz",
+      company: "",
+      taxId: "",
+      email: "iker.movil@example.com",
+    };
+    const order = await placeOrder(phone, { invoice });
+    const link = orderLinkIn(
+      await waitForMail(invoice.email, new RegExp(`Subject: Tu pedido ${order.number}`)),
+    );
+
+    // Signed out, the link says how; signed in to an account (another address), it keeps the order.
+    const laptop = await session.newPage();
+    const main = laptop.locator("main");
+    await laptop.goto(link);
+    await main.getByText("¿Tienes una cuenta? Entra en ella y vuelve a abrir este enlace").waitFor();
+    await registerShopper(laptop, { name: "Iker", email: `iker.portatil-${Date.now()}@example.com` });
+    await laptop.goto(link);
+    const keep = main.getByRole("button", { name: "Guardar este pedido en mi cuenta" });
+    await keep.waitFor();
+    await keep.click();
+    await laptop.waitForURL((url) => url.pathname === `/detalle/compra/${order.id}`);
+    await laptop.getByText("Hemos guardado el pedido en tu cuenta").waitFor();
+    await laptop.goto("/pedidos");
+    await main.getByText(order.number).waitFor();
+    // The link now shows an account's order.
+    await laptop.goto(link);
+    await main.getByRole("link", { name: "Ver el pedido en mi cuenta" }).waitFor();
+    expect(session.errors).toEqual([]);
+  }, 60_000);
 });

@@ -153,7 +153,7 @@ export function createApi(deps: ApiDeps) {
     .route("/cart", cartRoutes(shoppers, { db: database.db, catalog, hub }))
     .route("/personal-data", personalDataRoutes(sessions, database.db, hub))
     .route("/addresses", addressRoutes(shoppers, database.db, hub))
-    .route("/order-links", orderLinkRoutes({ db: database.db, auth, links: orderLinks }))
+    .route("/order-links", orderLinkRoutes({ db: database.db, auth, links: orderLinks, sessions, hub }))
     .route(
       "/orders",
       ordersRoutes({

@@ -250,6 +250,46 @@ describe("an order mail's signed link", () => {
   });
 });
 
+describe("keeping a guest's order in an account from its link, on any device", () => {
+  const claim = (orderId: string, token: string, cookie?: string) =>
+    api.request(`/api/order-links/${orderId}/claim?clave=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { ...json, ...(cookie ? { cookie } : {}) },
+    });
+
+  it("moves that order, with its invoice, to the signed-in account; the guest's cart stays", async () => {
+    const guest = await guestWithOrder("phone.guest@example.com", { 7: 1 });
+    await fillCart(guest.shopper, { 9: 1 });
+    // Another browser, where the shopper has an account with another address.
+    const laptop = await signUpShopper(api, `laptop-${Date.now()}@example.com`);
+    const asAccount = asShopper(api, laptop);
+
+    expect((await claim(guest.order.id, guest.token)).status).toBe(401);
+    const wrong = `${guest.token.slice(0, -4)}AAAA`;
+    expect((await claim(guest.order.id, wrong, laptop)).status).toBe(403);
+    expect(await body(await claim(guest.order.id, guest.token, laptop), 200)).toEqual({
+      orderId: guest.order.id,
+    });
+    const { items } = await body<{ items: OrderSummary[] }>(await asAccount("GET", "/api/orders"), 200);
+    expect(items.map((item) => item.id)).toEqual([guest.order.id]);
+    expect((await asAccount("GET", `/api/orders/${guest.order.id}/documents/invoice`)).status).toBe(200);
+    // The guest no longer sees it as theirs; their cart is theirs still.
+    expect((await guest.shopper("GET", `/api/orders/${guest.order.id}`)).status).toBe(404);
+    expect(await cartOf(guest.shopper)).toEqual([[9, 1]]);
+    // Asked again, it is already there; another account cannot take it.
+    expect((await claim(guest.order.id, guest.token, laptop)).status).toBe(200);
+    const other = await signUpShopper(api, `other-${Date.now()}@example.com`);
+    expect(await body(await claim(guest.order.id, guest.token, other), 409)).toMatchObject({
+      error: { code: "account-order" },
+    });
+  });
+
+  it("takes no guest session as the account to keep it in", async () => {
+    const guest = await guestWithOrder("guest.claims@example.com", { 8: 1 });
+    expect((await claim(guest.order.id, guest.token, guest.cookie)).status).toBe(401);
+  });
+});
+
 describe("a guest who signs up or in", () => {
   it("takes the cart and the orders to the new account", async () => {
     const guest = await guestWithOrder("new.account@example.com", { 11: 1 });

@@ -889,6 +889,12 @@ function shopSpecs(setup: Setup): Spec[] {
       guard: "none",
       refused: to(fc.tuple(anyOrderId, orderLinkQuery).map(([id, q]) => `/api/order-links/${id}/erase${q}`)),
     },
+    {
+      // Kept in the shopper's account: the token is never right, so nothing moves.
+      route: "POST /api/order-links/:id/claim",
+      guard: "shopper",
+      refused: to(fc.tuple(anyOrderId, orderLinkQuery).map(([id, q]) => `/api/order-links/${id}/claim${q}`)),
+    },
     reads("GET /api/coupons", ownQuery("/api/coupons")),
     { ...reads("GET /api/events", ownQuery("/api/events")), weight: 0.3 },
 
@@ -897,6 +903,21 @@ function shopSpecs(setup: Setup): Spec[] {
     // account waits for its welcome step, so every request is refused or sent back to /login.
     reads("GET /api/social/providers", ownQuery("/api/social/providers"), "none"),
     reads("GET /api/social/pending", ownQuery("/api/social/pending"), "none"),
+    reads("GET /api/social/links", ownQuery("/api/social/links")),
+    {
+      route: "POST /api/social/links/:provider",
+      guard: "shopper",
+      refused: to(
+        fc.oneof(paths("google", "apple"), weirdText.map(encodePart)).map((p) => `/api/social/links/${p}`),
+      ),
+    },
+    {
+      route: "DELETE /api/social/links/:provider",
+      guard: "shopper",
+      refused: to(
+        fc.oneof(paths("google", "apple"), weirdText.map(encodePart)).map((p) => `/api/social/links/${p}`),
+      ),
+    },
     reads(
       "GET /api/social/sign-in",
       fc

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { orderDocumentParamSchema, orderIdParamSchema } from "#shared/api/order-contract.ts";
 import {
@@ -7,14 +7,25 @@ import {
   orderLinkQuerySchema,
 } from "#shared/api/order-link-contract.ts";
 import type { Auth } from "../auth/auth.ts";
+import type { SessionReader } from "../auth/require-user.ts";
 import type { Database } from "../db/client.ts";
 import { shopOrder, user } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
+import type { ChangeHub } from "../live/change-hub.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { loadOrder, readOrderDocument } from "./order-views.ts";
 
-export type OrderLinkDeps = { db: Database; auth: Auth; links: OrderLinks; now?: () => Date };
+export type OrderLinkDeps = {
+  db: Database;
+  auth: Auth;
+  links: OrderLinks;
+  /** The signed-in account a guest's order may be kept in (accounts only, not guests). */
+  sessions: SessionReader;
+  /** Tells the account's open pages that its orders changed. */
+  hub?: ChangeHub;
+  now?: () => Date;
+};
 
 /** The order's buyer, if it still has one: a guest or an account. */
 async function buyerOf(db: Database, orderId: string) {
@@ -32,7 +43,7 @@ async function buyerOf(db: Database, orderId: string) {
  * their data, or deleted their account, is no longer shown (404). A guest may ask here for their
  * data to be erased, as an account owner deletes the account.
  */
-export function orderLinkRoutes({ db, auth, links, now = () => new Date() }: OrderLinkDeps) {
+export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => new Date() }: OrderLinkDeps) {
   const params = validate("param", orderIdParamSchema);
   const query = validate("query", orderLinkQuerySchema);
 
@@ -81,5 +92,25 @@ export function orderLinkRoutes({ db, auth, links, now = () => new Date() }: Ord
       const context = await auth.$context;
       await context.internalAdapter.deleteUser(opened.buyer.userId);
       return c.json({ erased: true });
+    })
+    .post("/:id/claim", params, query, async (c) => {
+      const { id } = c.req.valid("param");
+      const account = await sessions(c.req.raw.headers);
+      if (!account) return c.json(apiError("unauthorized", "Sign in first"), 401);
+      const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
+      if ("refused" in opened) return opened.refused;
+      if (!opened.buyer.guest) {
+        return opened.buyer.userId === account.id
+          ? c.json({ orderId: id })
+          : c.json(apiError("account-order", "The order is in another account"), 409);
+      }
+      // Only this order moves (each order has its own link); its invoices and credit notes
+      // follow it. The guest's cart and addresses stay the guest's.
+      await db
+        .update(shopOrder)
+        .set({ userId: account.id })
+        .where(and(eq(shopOrder.id, id), eq(shopOrder.userId, opened.buyer.userId)));
+      await hub?.publish(account.id, "orders");
+      return c.json({ orderId: id });
     });
 }

@@ -67,3 +67,18 @@ export function useEraseGuestData(id: string, token: string) {
     },
   });
 }
+
+/**
+ * Keeps a guest's order in the signed-in account (the link proves it is the shopper's): the
+ * account's orders are fetched again, and the link now shows an account's order.
+ */
+export function useKeepInAccount(id: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ orderId: string }>(linkPath(id, token, "/claim"), { method: "POST" }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["orders"] });
+      await queryClient.invalidateQueries({ queryKey: orderLinkQuery(id, token).queryKey });
+    },
+  });
+}

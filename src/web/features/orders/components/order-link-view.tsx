@@ -8,6 +8,7 @@ import { NotFoundState } from "#web/ui/not-found-state.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
 import { orderLinkDocument, useEraseGuestData, useOrderLink } from "../api/order-link-calls.ts";
+import { KeepInAccount } from "./keep-in-account.tsx";
 import { OrderSheet } from "./order-detail.tsx";
 import styles from "./orders.module.css";
 
@@ -66,6 +67,7 @@ export function OrderLinkView({ orderId, token }: { orderId: string; token: stri
         <h2 id="order-link-data">{t("orders.link.yourData")}</h2>
         {guest ? (
           <>
+            <KeepInAccount orderId={order.id} token={token} />
             <p>{t("orders.link.guestText")}</p>
             <button
               type="button"
