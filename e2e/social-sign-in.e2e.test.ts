@@ -147,6 +147,47 @@ describe("signing in with Google", () => {
     expect(await main.getByRole("link", { name: "Continuar com Google" }).count()).toBe(1);
   });
 
+  it("joins the account registered with a provider-verified address, whose old password goes", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    await registerShopper(page, { name: "Lola", email: "lola.previa@example.com" });
+    await main.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL(`${shop.baseUrl}/`);
+    oidc.addUser("lola", { email: "lola.previa@example.com", email_verified: true, given_name: "Otra" });
+
+    await page.goto("/login");
+    await main.getByRole("link", { name: "Continuar con Google" }).click();
+    await signInAtProvider(page, "lola");
+    // The account that existed, with its own name, and no welcome step.
+    await main.getByRole("heading", { name: "¡Hola, Lola!" }).waitFor();
+    // The address had never been proven: the password registered with it no longer opens it.
+    await expect
+      .poll(() => lastMailTo(shop.dataDir, "lola.previa@example.com"))
+      .toContain("hemos quitado la contrase");
+  });
+
+  it("comes back to /login with a message when the provider is in trouble, in Spanish and Portuguese", async () => {
+    oidc.failAuthorizations(true);
+    try {
+      const page = await newPage();
+      const main = page.locator("main");
+      await main.getByRole("link", { name: "Continuar con Google" }).click();
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.has("error"));
+      await expect
+        .poll(() => main.getByRole("alert").textContent())
+        .toBe(
+          "No hemos podido conectar con el proveedor. Inténtalo de nuevo en unos minutos o entra con tu correo y tu contraseña.",
+        );
+      expect(await severeViolations(page)).toEqual([]);
+      await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&lang=pt`);
+      await expect
+        .poll(() => main.getByRole("alert").textContent())
+        .toMatch(/^Não foi possível ligar ao fornecedor/);
+    } finally {
+      oidc.failAuthorizations(false);
+    }
+  });
+
   it("shows the button before the script runs, and it works as a plain link", async () => {
     const context = await browser.newContext({
       baseURL: shop.baseUrl,
@@ -255,6 +296,21 @@ describe("an account made with Google, without a password", () => {
     expect(await main.getByLabel("Tu contraseña actual").count()).toBe(0);
   });
 });
+
+/** The newest mail to `to` in this file's shop's outbox, quoted-printable undone. */
+async function lastMailTo(dataDir: string, to: string): Promise<string> {
+  const dir = join(dataDir, "outbox");
+  const files = (await readdir(dir)).sort().reverse();
+  for (const file of files) {
+    const mail = await readFile(join(dir, file), "utf8");
+    if (mail.includes(`To: ${to}`)) {
+      return mail
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    }
+  }
+  return "";
+}
 
 /** How many mails to `to` this file's shop has written to its outbox. */
 async function mailsIn(dataDir: string, to: string): Promise<number> {

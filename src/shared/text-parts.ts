@@ -11,7 +11,16 @@ export type TextPart = (typeof textParts)[number];
 
 /** The top-level namespaces of the parts other than the catalogue's (checked by translate.test.ts). */
 export const partNamespaces = {
-  shopper: ["account", "checkout", "orders", "addresses", "coupons", "personalData", "socialSignIn"],
+  shopper: [
+    "account",
+    "checkout",
+    "orders",
+    "addresses",
+    "coupons",
+    "personalData",
+    "socialSignIn",
+    "connectedAccounts",
+  ],
   footer: ["footer", "newsletter", "rights"],
 } as const satisfies Record<Exclude<TextPart, "catalog">, readonly string[]>;
 

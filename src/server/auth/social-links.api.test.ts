@@ -2,28 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOCIAL_LINK_ERROR_LANDING, SOCIAL_LINK_LANDING } from "#shared/api/social-sign-in-contract.ts";
 import { session as sessionTable, user } from "../db/schema.ts";
-import {
-  answerAtProvider,
-  type LocalOidcProvider,
-  startLocalOidcProvider,
-} from "../testing/local-oidc-provider.ts";
-import { cookiesOf, GOOGLE_CALLBACK, googleFlow } from "../testing/social-flow.ts";
-import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { answerAtProvider, type LocalOidcProvider } from "../testing/local-oidc-provider.ts";
+import { apiWithLocalGoogle, cookiesOf, type googleFlow } from "../testing/social-flow.ts";
+import type { TestApi } from "../testing/test-app.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
 
 let oidc: LocalOidcProvider;
 let api: TestApi;
 let google: ReturnType<typeof googleFlow>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  oidc = await startLocalOidcProvider([GOOGLE_CALLBACK]);
-  const { clientId, clientSecret, discoveryUrl } = oidc;
-  api = await createTestApi({ social: { google: { clientId, clientSecret, discoveryUrl } } });
-  google = googleFlow(api, () => oidc);
+  ({ oidc, api, google, close } = await apiWithLocalGoogle());
 });
-afterAll(async () => {
-  await api.close();
-  await oidc.close();
-});
+afterAll(() => close());
 
 /** «Conectar con Google» on /datos/personales, answered at the provider as `login`. */
 async function connectGoogle(cookie: string, login: string) {

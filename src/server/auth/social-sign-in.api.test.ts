@@ -8,23 +8,18 @@ import {
   type LocalOidcProvider,
   startLocalOidcProvider,
 } from "../testing/local-oidc-provider.ts";
-import { GOOGLE_CALLBACK, googleFlow } from "../testing/social-flow.ts";
+import { apiWithLocalGoogle, GOOGLE_CALLBACK, type googleFlow } from "../testing/social-flow.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { signUpShopper } from "../testing/test-users.ts";
 
 let oidc: LocalOidcProvider;
 let api: TestApi;
 let google: ReturnType<typeof googleFlow>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  oidc = await startLocalOidcProvider([GOOGLE_CALLBACK]);
-  const { clientId, clientSecret, discoveryUrl } = oidc;
-  api = await createTestApi({ social: { google: { clientId, clientSecret, discoveryUrl } } });
-  google = googleFlow(api, () => oidc);
+  ({ oidc, api, google, close } = await apiWithLocalGoogle());
 });
-afterAll(async () => {
-  await api.close();
-  await oidc.close();
-});
+afterAll(() => close());
 const pressGoogle = () => google.press();
 const comeBack = (callbackUrl: string, cookie: string) => google.comeBack(callbackUrl, cookie);
 const signInWithGoogle = (login: string) => google.signIn(login);

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { answerAtProvider, type LocalOidcProvider } from "./local-oidc-provider.ts";
-import { TEST_ORIGIN, type TestApi } from "./test-app.ts";
+import { answerAtProvider, type LocalOidcProvider, startLocalOidcProvider } from "./local-oidc-provider.ts";
+import { createTestApi, TEST_ORIGIN, type TestApi } from "./test-app.ts";
 
 /** Where the local provider sends the browser back: the shop's Google callback. */
 export const GOOGLE_CALLBACK = `${TEST_ORIGIN}/api/auth/callback/google`;
@@ -40,4 +40,16 @@ export function googleFlow(api: TestApi, oidc: () => LocalOidcProvider) {
   }
 
   return { press, comeBack, signIn };
+}
+
+/** A test API whose Google is a local provider started for it; `close` stops both. */
+export async function apiWithLocalGoogle() {
+  const oidc = await startLocalOidcProvider([GOOGLE_CALLBACK]);
+  const { clientId, clientSecret, discoveryUrl } = oidc;
+  const api = await createTestApi({ social: { google: { clientId, clientSecret, discoveryUrl } } });
+  const close = async () => {
+    await api.close();
+    await oidc.close();
+  };
+  return { oidc, api, google: googleFlow(api, () => oidc), close };
 }
