@@ -16,16 +16,22 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** «Conectar con Google» on /datos/personales, answered at the provider as `login`. */
+/** «Conectar Google» on /datos/personales (a link), answered at the provider as `login`. */
 async function connectGoogle(cookie: string, login: string) {
-  const started = await asShopper(api, cookie)("POST", "/api/social/links/google");
-  expect(started.status).toBe(200);
-  const { url } = (await started.json()) as { url: string };
+  const started = await startLink(cookie);
+  expect(started.status).toBe(303);
+  const url = started.headers.get("location") ?? "";
   expect(url.startsWith(oidc.issuer)).toBe(true);
   const withState = [cookie, ...cookiesOf(started)].join("; ");
   const { landing } = await google.comeBack(await answerAtProvider(url, { login }), withState);
   return landing;
 }
+
+/** The link followed from one of the shop's pages (or, `site`, from elsewhere). */
+const startLink = (cookie: string | undefined, provider = "google", site = "same-origin") =>
+  api.request(`/api/social/links/${provider}/start`, {
+    headers: { "sec-fetch-site": site, ...(cookie ? { cookie } : {}) },
+  });
 
 async function linksOf(cookie: string) {
   const answer = await asShopper(api, cookie)("GET", "/api/social/links");
@@ -120,11 +126,23 @@ describe("connecting Google to a signed-in account", () => {
     expect(await refused.json()).toMatchObject({ error: { code: "sign-in-again" } });
   });
 
-  it("is for signed-in shoppers only, and only for configured providers", async () => {
+  it("is for signed-in shoppers only, from the shop's own pages, and only for configured providers", async () => {
     const visitor = asShopper(api, undefined);
     expect((await visitor("GET", "/api/social/links")).status).toBe(401);
-    expect((await visitor("POST", "/api/social/links/google")).status).toBe(401);
+    expect((await visitor("DELETE", "/api/social/links/google")).status).toBe(401);
+    const signedOut = await startLink(undefined);
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get("location")).toBe("/login");
+
     const cookie = await signUpShopper(api, "apple.no@example.com");
-    expect((await asShopper(api, cookie)("POST", "/api/social/links/apple")).status).toBe(404);
+    const refused = async (answer: Response, error: string) => {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toBe(`${SOCIAL_LINK_ERROR_LANDING}&error=${error}`);
+      expect(answer.headers.getSetCookie()).toEqual([]);
+    };
+    // Another site's link or image cannot start a connection for the shopper.
+    await refused(await startLink(cookie, "google", "cross-site"), "state_mismatch");
+    await refused(await startLink(cookie, "google", ""), "state_mismatch");
+    await refused(await startLink(cookie, "apple"), "provider_unavailable");
   });
 });

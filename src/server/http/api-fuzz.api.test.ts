@@ -904,13 +904,13 @@ function shopSpecs(setup: Setup): Spec[] {
     reads("GET /api/social/providers", ownQuery("/api/social/providers"), "none"),
     reads("GET /api/social/pending", ownQuery("/api/social/pending"), "none"),
     reads("GET /api/social/links", ownQuery("/api/social/links")),
-    {
-      route: "POST /api/social/links/:provider",
-      guard: "shopper",
-      refused: to(
-        fc.oneof(paths("google", "apple"), weirdText.map(encodePart)).map((p) => `/api/social/links/${p}`),
-      ),
-    },
+    reads(
+      "GET /api/social/links/:provider/start",
+      fc
+        .oneof(paths("google", "apple"), weirdText.map(encodePart))
+        .map((p) => `/api/social/links/${p}/start`),
+      "none",
+    ),
     {
       route: "DELETE /api/social/links/:provider",
       guard: "shopper",

@@ -5,9 +5,11 @@ import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import { isPageForm, PAGE_FORM_FIELD, type PageFormOutcome } from "#shared/api/page-form-contract.ts";
+import { SOCIAL_WELCOME_PARAM } from "#shared/api/social-sign-in-contract.ts";
 import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
 import { isPrivatePage, paths, SEARCH_FORM_FIELD } from "#shared/paths.ts";
 import type { RendererModule } from "#shared/ssr-contract.ts";
+import { mayHaveSession } from "../auth/session-cache.ts";
 import { type PageFormAnswer, refusedPageForm, runPageForm } from "../forms/page-forms.ts";
 import { bodyLimit } from "../http/body-limit.ts";
 import { type OriginPolicy, requestOrigin } from "../http/origin-policy.ts";
@@ -80,7 +82,7 @@ export async function pagesRoutes({
       // A visitor's page is the same for every visitor: kept, unless it answers a form or sets
       // the language cookie (a ?lang= link). A catalogue page is the same for every shopper too,
       // but for their own parts.
-      const keepable = !isPrivatePage(c.req.path);
+      const keepable = !isPrivatePage(c.req.path) && !isOwnWelcome(c);
       if (pageCache && keepable && !formOutcome && !status && !queryLang && c.req.method === "GET") {
         const url = new URL(c.req.url);
         const key = pageCacheKey(lang, `${url.pathname}${url.search}`, new Date().getFullYear());
@@ -98,7 +100,8 @@ export async function pagesRoutes({
         }
       }
       const page = await renderPage(c.req.raw, lang, user, formOutcome);
-      // Someone's order, for whoever holds its link: kept by no cache at all (decision 032).
+      // Someone's order, for whoever holds its link, or a first social sign-in's own welcome
+      // step: kept by no cache at all (decisions 032, 033).
       if (!keepable) page.headers.set("cache-control", "private, no-store");
       const response = status ? new Response(page.body, { status, headers: page.headers }) : page;
       // A ?lang= link (hreflang) switches the shop's language for the following pages too.
@@ -251,4 +254,16 @@ function fallbackPage(lang: Lang): string {
       ? "Não foi possível mostrar esta página. Tente novamente dentro de instantes."
       : "No hemos podido mostrar esta página. Inténtalo de nuevo en unos instantes.";
   return `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><title>Error</title><p>${text}</p><p><a href="/">Volver / Voltar</a></p></html>`;
+}
+
+/**
+ * Where a social sign-in lands, asked with a session: a first sign-in's welcome form is drawn
+ * with the names the provider gave, so it works before and without the script (decision 033).
+ */
+function isOwnWelcome(c: Context): boolean {
+  return (
+    c.req.path === paths.login() &&
+    c.req.query(SOCIAL_WELCOME_PARAM) !== undefined &&
+    mayHaveSession(c.req.header("cookie") ?? "")
+  );
 }

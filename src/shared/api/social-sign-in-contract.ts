@@ -30,7 +30,8 @@ export const completeSignUpSchema = z.object({
 export type CompleteSignUpForm = z.infer<typeof completeSignUpSchema>;
 
 /** Where a social sign-in lands: the welcome page asks for what is missing, or it is the account. */
-export const SOCIAL_LANDING = "/login?bienvenida";
+export const SOCIAL_WELCOME_PARAM = "bienvenida";
+export const SOCIAL_LANDING = `/login?${SOCIAL_WELCOME_PARAM}`;
 /** Where it lands when it failed; the provider's or our code follows as `error`. */
 export const SOCIAL_ERROR_LANDING = "/login?acceso=social";
 
@@ -40,10 +41,6 @@ export const socialLinksAnswerSchema = z.object({
   hasPassword: z.boolean(),
 });
 export type SocialLinksAnswer = z.infer<typeof socialLinksAnswerSchema>;
-
-/** POST /api/social/links/:provider: where the browser goes to connect the provider. */
-export const socialLinkStartSchema = z.object({ url: z.string() });
-export type SocialLinkStart = z.infer<typeof socialLinkStartSchema>;
 
 /** Where connecting a provider lands (`?conectada=` the provider, or `&error=` a code). */
 export const SOCIAL_LINK_LANDING = "/datos/personales?conectada=";

@@ -1,4 +1,5 @@
-import { socialProvidersQuery } from "#web/features/account/api/social-calls.ts";
+import { SOCIAL_WELCOME_PARAM } from "#shared/api/social-sign-in-contract.ts";
+import { pendingSignUpQuery, socialProvidersQuery } from "#web/features/account/api/social-calls.ts";
 import { AccountOverview } from "#web/features/account/components/account-overview.tsx";
 import { EmailLinkForm } from "#web/features/account/components/email-link-form.tsx";
 import { EmailLinkNotice } from "#web/features/account/components/email-link-notice.tsx";
@@ -13,9 +14,15 @@ import { useSearchParams } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 import { ok, type PageModule } from "../page-module.ts";
 
-/** Which providers «Continuar con …» offers (decision 033). */
-export const prefetch: PageModule["prefetch"] = async ({ queryClient }) => {
-  await queryClient.ensureQueryData(socialProvidersQuery);
+/**
+ * Which providers «Continuar con …» offers; where a social sign-in lands, whether a first one's
+ * account waits for its welcome step, which is then drawn with its names (decision 033).
+ */
+export const prefetch: PageModule["prefetch"] = async ({ queryClient, searchParams }) => {
+  await Promise.all([
+    queryClient.ensureQueryData(socialProvidersQuery),
+    searchParams.has(SOCIAL_WELCOME_PARAM) ? queryClient.prefetchQuery(pendingSignUpQuery) : undefined,
+  ]);
   return ok;
 };
 
@@ -47,7 +54,7 @@ export function Component() {
     <ResetPasswordForm token={token} />
   ) : params.has("recuperar") ? (
     <ForgotPasswordForm />
-  ) : params.has("bienvenida") ? (
+  ) : params.has(SOCIAL_WELCOME_PARAM) ? (
     <SocialWelcome otherwise={signInForms} />
   ) : linkToken ? (
     <EmailLinkSignIn token={linkToken} />

@@ -3,7 +3,6 @@ import type { SessionUser } from "#shared/api/account-contract.ts";
 import type {
   CompleteSignUpForm,
   PendingSignUpAnswer,
-  SocialLinkStart,
   SocialLinksAnswer,
   SocialProvider,
   SocialProvidersAnswer,
@@ -24,13 +23,13 @@ export const socialProvidersQuery = queryOptions({
 });
 
 /**
- * The account a first social sign-in made, waiting for its names and the terms. Asked by the
- * browser only: the page drawn for visitors is shared, and this is one shopper's own.
+ * The account a first social sign-in made, waiting for its names and the terms. Drawn into the
+ * page where a sign-in lands: for a request with a session that page is kept by no cache; the
+ * visitors' kept one says "none" (pages.routes.ts, decision 033).
  */
 export const pendingSignUpQuery = queryOptions({
   queryKey: ["social-pending"],
   queryFn: apiQuery<PendingSignUpAnswer>("/api/social/pending"),
-  meta: perUserMeta,
 });
 
 export async function completeSignUp(form: CompleteSignUpForm): Promise<SessionUser> {
@@ -48,11 +47,8 @@ export const socialLinksQuery = queryOptions({
   meta: perUserMeta,
 });
 
-/** Starts connecting a provider: the address at the provider the browser goes to next. */
-export async function startSocialLink(provider: SocialProvider): Promise<string> {
-  const answer = await apiRequest<SocialLinkStart>(`/api/social/links/${provider}`, { method: "POST" });
-  return answer.url;
-}
+/** «Conectar …»: a plain link; the server answers with a redirect to the provider. */
+export const socialLinkStart = (provider: SocialProvider) => `/api/social/links/${provider}/start`;
 
 export async function unlinkSocial(provider: SocialProvider): Promise<void> {
   await apiRequest(`/api/social/links/${provider}`, { method: "DELETE" });

@@ -11,7 +11,7 @@ import { confirmDestructive } from "#web/ui/confirm-dialog.ts";
 import formStyles from "#web/ui/form.module.css";
 import { FormAlert } from "#web/ui/form-alert.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
-import { socialLinksQuery, startSocialLink, unlinkSocial } from "../api/social-calls.ts";
+import { socialLinkStart, socialLinksQuery, unlinkSocial } from "../api/social-calls.ts";
 import { socialLinkErrorKey } from "../auth-error-key.ts";
 import styles from "./connected-accounts.module.css";
 
@@ -58,16 +58,6 @@ function ProviderRow({ provider, linked, onFailure }: RowProps) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const name = providerNames[provider];
-  const connect = async () => {
-    onFailure(null);
-    setBusy(true);
-    try {
-      window.location.assign(await startSocialLink(provider));
-    } catch {
-      setBusy(false);
-      onFailure(t("connectedAccounts.errors.providerDown"));
-    }
-  };
   const disconnect = async () => {
     onFailure(null);
     const sure = await confirmDestructive({
@@ -94,16 +84,16 @@ function ProviderRow({ provider, linked, onFailure }: RowProps) {
       <span className={linked ? styles.linked : styles.notLinked}>
         {t(linked ? "connectedAccounts.linked" : "connectedAccounts.notLinked")}
       </span>
-      <button
-        type="button"
-        className={linked ? styles.secondary : formStyles.submit}
-        disabled={busy}
-        onClick={linked ? disconnect : connect}
-      >
-        {busy && !linked
-          ? t("connectedAccounts.connecting", { provider: name })
-          : t(linked ? "connectedAccounts.disconnect" : "connectedAccounts.connect", { provider: name })}
-      </button>
+      {linked ? (
+        <button type="button" className={styles.secondary} disabled={busy} onClick={disconnect}>
+          {t("connectedAccounts.disconnect", { provider: name })}
+        </button>
+      ) : (
+        // A link, as «Continuar con …» is: it works before the script (decision 033).
+        <a className={styles.connect} href={socialLinkStart(provider)} rel="nofollow">
+          {t("connectedAccounts.connect", { provider: name })}
+        </a>
+      )}
     </li>
   );
 }

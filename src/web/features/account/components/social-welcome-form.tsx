@@ -23,22 +23,17 @@ import { NameFields, TermsField } from "./sign-up-fields.tsx";
 /**
  * /login?bienvenida, where a social sign-in lands (decision 033): a first sign-in's account asks
  * for the names the provider did not give and for the terms, as registration does; anyone else
- * sees `otherwise` (the sign-in form). Asked by the browser: the visitors' page is shared.
+ * sees `otherwise` (the sign-in form). It is a plain form too, posted before the script runs.
  */
 export function SocialWelcome({ otherwise }: { otherwise: ReactNode }) {
   const { t } = useTranslation();
   const pending = useQuery(pendingSignUpQuery);
+  // Drawn with its data on the server (the landing's prefetch); asked for after a navigation here.
   if (pending.isPending) {
     return (
-      <>
-        {/* Words, not the Spinner: this is drawn on the server, where a style attribute breaks the CSP. */}
-        <p className={styles.aside} role="status">
-          {t("common.loading")}
-        </p>
-        <noscript>
-          <p>{t("socialSignIn.welcome.needsScript")}</p>
-        </noscript>
-      </>
+      <p className={styles.aside} role="status">
+        {t("common.loading")}
+      </p>
     );
   }
   const account = pending.data?.pending;
@@ -83,7 +78,7 @@ function SocialWelcomeForm({ account }: { account: PendingAccount }) {
       <h1>{t("socialSignIn.welcome.title")}</h1>
       <p>{t("socialSignIn.welcome.intro", { email: account.email })}</p>
       <FormAlert message={failure} />
-      <NameFields register={form.register} errors={errors} idPrefix="welcome" />
+      <NameFields register={form.register} errors={errors} idPrefix="welcome" initial={account} />
       <TermsField register={form.register} errors={errors} />
       <button type="submit" className={styles.submit} disabled={isSubmitting}>
         {isSubmitting ? t("socialSignIn.welcome.submitting") : t("socialSignIn.welcome.submit")}
