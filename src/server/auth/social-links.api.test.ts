@@ -5,6 +5,7 @@ import { session as sessionTable, user } from "../db/schema.ts";
 import { answerAtProvider, type LocalOidcProvider } from "../testing/local-oidc-provider.ts";
 import { apiWithLocalGoogle, cookiesOf, type googleFlow } from "../testing/social-flow.ts";
 import type { TestApi } from "../testing/test-app.ts";
+import { TEST_ORIGIN } from "../testing/test-app.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
 
 let oidc: LocalOidcProvider;
@@ -28,9 +29,13 @@ async function connectGoogle(cookie: string, login: string) {
 }
 
 /** The link followed from one of the shop's pages (or, `site`, from elsewhere). */
-const startLink = (cookie: string | undefined, provider = "google", site = "same-origin") =>
-  api.request(`/api/social/links/${provider}/start`, {
-    headers: { "sec-fetch-site": site, ...(cookie ? { cookie } : {}) },
+const startLink = (
+  cookie: string | undefined,
+  provider = "google",
+  from: Record<string, string> = { "sec-fetch-site": "same-origin" },
+) =>
+  api.request(`${TEST_ORIGIN}/api/social/links/${provider}/start`, {
+    headers: { ...from, ...(cookie ? { cookie } : {}) },
   });
 
 async function linksOf(cookie: string) {
@@ -141,8 +146,13 @@ describe("connecting Google to a signed-in account", () => {
       expect(answer.headers.getSetCookie()).toEqual([]);
     };
     // Another site's link or image cannot start a connection for the shopper.
-    await refused(await startLink(cookie, "google", "cross-site"), "state_mismatch");
-    await refused(await startLink(cookie, "google", ""), "state_mismatch");
+    await refused(await startLink(cookie, "google", { "sec-fetch-site": "cross-site" }), "state_mismatch");
+    await refused(await startLink(cookie, "google", {}), "state_mismatch");
+    await refused(await startLink(cookie, "google", { referer: "https://evil.example/" }), "state_mismatch");
+    // A browser without Sec-Fetch-Site, coming from the shop's page, is let through.
+    const older = await startLink(cookie, "google", { referer: `${TEST_ORIGIN}/datos/personales` });
+    expect(older.status).toBe(303);
+    expect(older.headers.get("location")?.startsWith(oidc.issuer)).toBe(true);
     await refused(await startLink(cookie, "apple"), "provider_unavailable");
   });
 });

@@ -10,6 +10,7 @@ import {
 import { paths } from "#shared/paths.ts";
 import type { Database } from "../db/client.ts";
 import { account } from "../db/schema.ts";
+import { requestOrigin } from "../http/origin-policy.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { apiError } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
@@ -55,13 +56,13 @@ export function socialLinkRoutes({ auth, db, sessions, social, logger }: SocialL
       })
       // A link, as «Continuar con …» is: it works before the script, and a form's redirect to the
       // provider would meet the page's CSP form-action. A GET that starts a link is only taken from
-      // the shop's own pages (Sec-Fetch-Site), so another site cannot start one for the shopper.
+      // the shop's own pages (`fromOwnPage`), so another site cannot start one for the shopper.
       .get("/:provider/start", rateLimit({ limit: 30, windowMs: 60_000 }), async (c) => {
         if (!(await sessions(c.req.raw.headers))) return c.redirect(paths.login(), 303);
         const failed = (code: string) => c.redirect(`${SOCIAL_LINK_ERROR_LANDING}&error=${code}`, 303);
         const provider = providerOf(c.req.param("provider"));
         if (!provider) return failed(PROVIDER_UNAVAILABLE);
-        if (c.req.header("sec-fetch-site") !== "same-origin") return failed("state_mismatch");
+        if (!fromOwnPage(c.req.raw)) return failed("state_mismatch");
         const started = await auth.api
           .linkSocialAccount({
             body: {
@@ -106,4 +107,16 @@ export function socialLinkRoutes({ auth, db, sessions, social, logger }: SocialL
         return c.json({ provider, linked: false });
       })
   );
+}
+
+/**
+ * A navigation from one of the shop's own pages: as the browser's Sec-Fetch-Site says, or, from a
+ * browser that does not send it (Safari before 16.4), as its Referer says.
+ */
+export function fromOwnPage(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site === "same-origin";
+  const referer = URL.parse(request.headers.get("referer") ?? "");
+  const own = requestOrigin(request);
+  return referer !== null && own !== undefined && referer.origin.toLowerCase() === own;
 }
