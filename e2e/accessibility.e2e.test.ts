@@ -1,13 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { madridAddress, orderRequest } from "#server/testing/order-fixtures.ts";
-import type { AddressesView } from "#shared/api/address-contract.ts";
-import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
+import { madridAddress } from "#server/testing/order-fixtures.ts";
+import { severeViolations } from "./support/axe.ts";
 import { baseUrl, setUpBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/outbox.ts";
 import { registerShopper } from "./support/register.ts";
-import { prepareCheckout } from "./support/shopper-api.ts";
+import { placeOrder, prepareCheckout } from "./support/shopper-api.ts";
 
 const session = setUpBrowser();
 
@@ -37,15 +35,6 @@ const publicPages = [
   "/register",
   "/detalle/9999",
 ];
-
-async function severeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
 
 /** The signed-in shopper's pages, with something in the cart so the checkout steps show. */
 const accountPages = [
@@ -148,9 +137,9 @@ describe("accessibility", () => {
     const page = await session.newPage();
     const main = page.locator("main");
     const found: Record<string, string[]> = {};
-    const check = async (where: string) => {
-      await page.waitForLoadState("networkidle");
-      const severe = await severeViolations(page);
+    const check = async (where: string, on: Page = page) => {
+      await on.waitForLoadState("networkidle");
+      const severe = await severeViolations(on);
       if (severe.length > 0) found[where] = severe;
     };
     await page.goto("/detalle/3");
@@ -166,13 +155,6 @@ describe("accessibility", () => {
     await main.getByLabel("Correo electrónico").waitFor();
     await check("the guest's invoice step");
 
-    const { items } = (await (await page.request.get("/api/addresses")).json()) as AddressesView;
-    const addressId = items[0]?.id ?? "";
-    const quoted = await page.request.post("/api/orders/quote", {
-      data: { addressId, shippingMethod: "standard" },
-      headers,
-    });
-    const { totals } = (await quoted.json()) as QuoteView;
     const invoice = {
       name: "Ana",
       lastName: "García",
@@ -180,12 +162,7 @@ describe("accessibility", () => {
       taxId: "",
       email: "axe.guest@example.com",
     };
-    const placed = await page.request.post("/api/orders", {
-      data: orderRequest(addressId, totals.totalCents, { invoice }),
-      headers,
-    });
-    expect(placed.status()).toBe(201);
-    const order = (await placed.json()) as OrderView;
+    const order = await placeOrder(page, { invoice });
     await page.goto(`/checkout/fin?pedido=${order.id}`);
     await main.getByRole("heading", { name: "¿Guardas tu pedido en una cuenta?" }).waitFor();
     await check("/checkout/fin as a guest");
@@ -205,9 +182,7 @@ describe("accessibility", () => {
     await registerShopper(account, { email: `axe.account-${Date.now()}@example.com` });
     await account.goto(link);
     await account.locator("main").getByRole("button", { name: "Guardar este pedido en mi cuenta" }).waitFor();
-    await account.waitForLoadState("networkidle");
-    const severe = await severeViolations(account);
-    if (severe.length > 0) found["/pedido/{id} for an account"] = severe;
+    await check("/pedido/{id} for an account", account);
     expect(found).toEqual({});
   }, 120_000);
 });

@@ -1,10 +1,10 @@
-import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { type LocalOidcProvider, startLocalOidcProvider } from "#server/testing/local-oidc-provider.ts";
+import { severeViolations } from "./support/axe.ts";
 import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
+import { mailsTo, waitForMail } from "./support/outbox.ts";
 import { registerShopper } from "./support/register.ts";
 import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
 
@@ -66,14 +66,8 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function severeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+/** This file's own shop writes its mails to its own outbox. */
+const outboxOf = (running: RunningShop) => join(running.dataDir, "outbox");
 
 /** At the provider's own page: types the login (any password) and signs in there. */
 async function signInAtProvider(page: Page, login: string): Promise<void> {
@@ -166,9 +160,7 @@ describe("signing in with Google", () => {
     // The account that existed, with its own name, and no welcome step.
     await main.getByRole("heading", { name: "¡Hola, Lola!" }).waitFor();
     // The address had never been proven: the password registered with it no longer opens it.
-    await expect
-      .poll(() => lastMailTo(shop.dataDir, "lola.previa@example.com"))
-      .toContain("hemos quitado la contrase");
+    await waitForMail("lola.previa@example.com", /hemos quitado la contrase/, outboxOf(shop));
   });
 
   it("comes back to /login with a message when the provider is in trouble, in Spanish and Portuguese", async () => {
@@ -320,7 +312,7 @@ describe("an account made with Google, without a password", () => {
     await page
       .getByText("Te hemos enviado el enlace a solo.google@example.com. Caduca en una hora.")
       .waitFor();
-    await expect.poll(() => mailsIn(shop.dataDir, "solo.google@example.com")).toBe(1);
+    await expect.poll(() => mailsTo("solo.google@example.com", /restablecer=/, outboxOf(shop))).toBe(1);
 
     // The same on /datos/personales, where the address is changed.
     await page.goto("/datos/personales");
@@ -329,28 +321,3 @@ describe("an account made with Google, without a password", () => {
     expect(await main.getByLabel("Tu contraseña actual").count()).toBe(0);
   });
 });
-
-/** The newest mail to `to` in this file's shop's outbox, quoted-printable undone. */
-async function lastMailTo(dataDir: string, to: string): Promise<string> {
-  const dir = join(dataDir, "outbox");
-  const files = (await readdir(dir)).sort().reverse();
-  for (const file of files) {
-    const mail = await readFile(join(dir, file), "utf8");
-    if (mail.includes(`To: ${to}`)) {
-      return mail
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    }
-  }
-  return "";
-}
-
-/** How many mails to `to` this file's shop has written to its outbox. */
-async function mailsIn(dataDir: string, to: string): Promise<number> {
-  const dir = join(dataDir, "outbox");
-  let count = 0;
-  for (const file of await readdir(dir).catch(() => [])) {
-    if ((await readFile(join(dir, file), "utf8")).includes(`To: ${to}`)) count += 1;
-  }
-  return count;
-}

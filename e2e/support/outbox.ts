@@ -9,9 +9,11 @@ function decode(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Waits for a mail to `to` whose text matches, and returns it decoded. */
-export async function waitForMail(to: string, matching: RegExp): Promise<string> {
-  const dir = inject("outboxDir");
+/**
+ * Waits for a mail to `to` whose text matches, and returns it decoded. `dir`: the outbox of a
+ * shop a test file started itself, instead of the shared one.
+ */
+export async function waitForMail(to: string, matching: RegExp, dir = inject("outboxDir")): Promise<string> {
   let found = "";
   await expect
     .poll(
@@ -33,8 +35,7 @@ export async function waitForMail(to: string, matching: RegExp): Promise<string>
 }
 
 /** How many mails to `to` match, now (to show that one was not sent). */
-export async function mailsTo(to: string, matching: RegExp): Promise<number> {
-  const dir = inject("outboxDir");
+export async function mailsTo(to: string, matching: RegExp, dir = inject("outboxDir")): Promise<number> {
   let found = 0;
   for (const file of await readdir(dir).catch(() => [])) {
     const mail = decode(await readFile(join(dir, file), "utf8"));

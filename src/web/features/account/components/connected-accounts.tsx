@@ -22,18 +22,18 @@ import styles from "./connected-accounts.module.css";
  */
 export function ConnectedAccounts() {
   const { t } = useTranslation();
-  const links = useQuery(socialLinksQuery).data?.links ?? [];
+  const links = useQuery(socialLinksQuery).data?.links;
   const [params, setParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const landedError = params.get("conexion") === "social" ? params.get("error") : null;
   const connected = params.get("conectada");
   useEffect(() => {
-    const provider = links.find((link) => link.linked && link.provider === connected)?.provider;
+    const provider = links?.find((link) => link.linked && link.provider === connected)?.provider;
     if (!provider) return;
     notify(t("connectedAccounts.connected", { provider: providerNames[provider] }), "success");
     setParams({}, { replace: true });
   }, [connected, links, setParams, t]);
-  if (links.length === 0) return null;
+  if (!links || links.length === 0) return null;
   const message = failure ?? (landedError === null ? null : t(socialLinkErrorKey(landedError)));
   return (
     <section className={formStyles.form} aria-labelledby="connected-accounts">
