@@ -284,6 +284,24 @@ describe("keeping a guest's order in an account from its link, on any device", (
     });
   });
 
+  it("gives the order to one account only when two ask at once", async () => {
+    const guest = await guestWithOrder("twice.guest@example.com", { 10: 1 });
+    const first = await signUpShopper(api, `first-${Date.now()}@example.com`);
+    const second = await signUpShopper(api, `second-${Date.now()}@example.com`);
+    const answers = await Promise.all([
+      claim(guest.order.id, guest.token, first),
+      claim(guest.order.id, guest.token, second),
+      claim(guest.order.id, guest.token, first),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    const [owner] = await api.database.db.select().from(shopOrder).where(eq(shopOrder.id, guest.order.id));
+    const firstOwns =
+      (await body<{ user: { id: string } }>(await asShopper(api, first)("GET", "/api/me"), 200)).user.id ===
+      owner?.userId;
+    // Each account hears the truth: the one that has it 200, the other 409.
+    expect(statuses).toEqual(firstOwns ? [200, 409, 200] : [409, 200, 409]);
+  });
+
   it("takes no guest session as the account to keep it in", async () => {
     const guest = await guestWithOrder("guest.claims@example.com", { 8: 1 });
     expect((await claim(guest.order.id, guest.token, guest.cookie)).status).toBe(401);

@@ -106,10 +106,15 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
       }
       // Only this order moves (each order has its own link); its invoices and credit notes
       // follow it. The guest's cart and addresses stay the guest's.
-      await db
+      const moved = await db
         .update(shopOrder)
         .set({ userId: account.id })
-        .where(and(eq(shopOrder.id, id), eq(shopOrder.userId, opened.buyer.userId)));
+        .where(and(eq(shopOrder.id, id), eq(shopOrder.userId, opened.buyer.userId)))
+        .returning({ id: shopOrder.id });
+      // Another request took it first (the same account's, from another tab, or someone else's).
+      if (moved.length === 0 && (await buyerOf(db, id))?.userId !== account.id) {
+        return c.json(apiError("account-order", "The order is in another account"), 409);
+      }
       await hub?.publish(account.id, "orders");
       return c.json({ orderId: id });
     });
