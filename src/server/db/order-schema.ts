@@ -99,28 +99,33 @@ export const orderEvent = pgTable(
   (table) => [index("order_event_order_idx").on(table.orderId, table.at)],
 );
 
-export const payment = pgTable("payment", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  orderId: uuid("order_id")
-    .notNull()
-    .references(() => shopOrder.id, { onDelete: "cascade" }),
-  provider: text("provider").notNull(),
-  /** The provider's own reference (a PaymentIntent id, or the built-in provider's). */
-  reference: text("reference").notNull(),
-  /**
-   * authorized until the capture after the order is stored went through; refund-pending (or
-   * cancel-pending, never captured) until the provider has given the money back
-   * (`orders/payment-settlement.ts`).
-   */
-  status: text("status", {
-    enum: ["authorized", "captured", "refund-pending", "refunded", "cancel-pending", "cancelled"],
-  }).notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  cardLast4: text("card_last4").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** When the provider's signed webhook confirmed the capture (Stripe); null for the built-in one. */
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-});
+export const payment = pgTable(
+  "payment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => shopOrder.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** The provider's own reference (a PaymentIntent id, or the built-in provider's). */
+    reference: text("reference").notNull(),
+    /**
+     * authorized until the capture after the order is stored went through; refund-pending (or
+     * cancel-pending, never captured) until the provider has given the money back
+     * (`orders/payment-settlement.ts`).
+     */
+    status: text("status", {
+      enum: ["authorized", "captured", "refund-pending", "refunded", "cancel-pending", "cancelled"],
+    }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    cardLast4: text("card_last4").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider's signed webhook confirmed the capture (Stripe); null for the built-in one. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  // One payment at the provider backs one order, never several (issue 27).
+  (table) => [uniqueIndex("payment_provider_reference").on(table.provider, table.reference)],
+);
 
 /** Invoices and credit notes (facturas de abono), each kind numbered in its own yearly series. */
 export const invoice = pgTable(

@@ -90,7 +90,9 @@ export async function placeOrder(
         amountCents: quote.totals.totalCents,
         card: request.card,
         description: `Order ${request.idempotencyKey}`,
-        idempotencyKey: request.idempotencyKey,
+        // The browser's key is unique only per shopper: the provider's is made here, so another
+        // shopper resending it can never be answered with this shopper's payment (issue 27).
+        idempotencyKey: `${buyer.id}.${request.idempotencyKey}`,
       });
       if (!authorization.ok)
         throw new Refused({ ok: false, error: "payment-declined", decline: authorization.decline });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "#shared/api/order-contract.ts";
@@ -45,12 +45,41 @@ describe("payments through Stripe", () => {
     expect(intent?.params.get("currency")).toBe("eur");
     expect(intent?.params.get("capture_method")).toBe("manual");
     expect(intent?.params.get("confirm")).toBe("true");
-    expect(intent?.idempotencyKey).toBe(`pi-${request.idempotencyKey}`);
+    expect(intent?.idempotencyKey).toMatch(new RegExp(`^pi-.+\\.${request.idempotencyKey}$`));
     expect(standIn.requests.map((call) => call.path)).toEqual([
       "/v1/payment_methods",
       "/v1/payment_intents",
       expect.stringMatching(/^\/v1\/payment_intents\/pi_\w+\/capture$/),
     ]);
+  });
+
+  it("never answers a second shopper with the first one's payment, even when they resend its key", async () => {
+    const first = await buy("stripe-replay-1@example.com");
+    const paid = await body<OrderView>(first.response, 201);
+    const second = await shopperWithCart(api, "stripe-replay-2@example.com", { 1: 1 });
+    const { totals } = await quote(second.shopper, second.addressId);
+    const replay = {
+      ...orderRequest(second.addressId, totals.totalCents),
+      idempotencyKey: first.request.idempotencyKey,
+    };
+    const other = await body<OrderView>(await second.shopper("POST", "/api/orders", replay), 201);
+    const references = await api.database.db
+      .select({ reference: payment.reference })
+      .from(payment)
+      .where(inArray(payment.orderId, [paid.id, other.id]));
+    expect(new Set(references.map((row) => row.reference)).size).toBe(2);
+    expect(
+      [...standIn.intents.values()].filter((intent) => intent.status === "succeeded").length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it("stores one payment at the provider for one order only", async () => {
+    const { response } = await buy("stripe-unique@example.com");
+    const order = await body<OrderView>(response, 201);
+    const [row] = await api.database.db.select().from(payment).where(eq(payment.orderId, order.id));
+    if (!row) throw new Error("The order has no payment");
+    const { id: _id, ...copy } = row;
+    await expect(api.database.db.insert(payment).values(copy)).rejects.toThrow();
   });
 
   it.each([

@@ -1,0 +1,2 @@
+-- One payment at the provider backs one order (issue 27): two orders can never point at one PaymentIntent.
+CREATE UNIQUE INDEX "payment_provider_reference" ON "payment" USING btree ("provider","reference");
