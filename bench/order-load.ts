@@ -5,10 +5,15 @@ import { WARM_UP_SECONDS } from "./cart-load.ts";
 export type OrderLoad = {
   buyers: number;
   durationSeconds: number;
+  /** Orders placed and paid in the measured time. */
   orders: number;
   ordersPerSecond: number;
+  /** Placing the order (`POST /api/orders`): what the checkout's button waits for. */
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /** Placing and paying it (the payment step's read and the provider's confirmation, paid). */
+  paidP50Ms: number;
+  paidP99Ms: number;
   refused: number;
 };
 
@@ -23,12 +28,13 @@ const madrid = {
   region: "28",
   phone: "612345678",
 };
-const card = { holder: "Bench Buyer", number: "4242424242424242", expiry: "12/30", cvc: "123" };
 
 /**
- * Orders placed by concurrent buyers: each fills a cart with one unit, asks for the price and
- * places the order, again and again; only the placing (`POST /api/orders`: pricing, payment,
- * one transaction for stock, numbers, invoice and cart) is timed, after a few seconds' warm-up.
+ * Orders placed and paid by concurrent buyers: each fills a cart with one unit, asks for the
+ * price, places the order (`POST /api/orders`: pricing, one transaction for stock, order and cart,
+ * then its payment at the provider) and pays it with the built-in provider's test card as the
+ * browser does (the payment step's read, then the confirmation, which numbers and invoices the
+ * order), again and again. Placing, and placing through paid, are timed after a warm-up.
  */
 export async function measureOrderLoad(
   baseUrl: string,
@@ -38,6 +44,7 @@ export async function measureOrderLoad(
   const productIds = await sellableProducts(baseUrl);
   const shoppers = await Promise.all(Array.from({ length: buyers }, () => prepareBuyer(baseUrl)));
   const durations: number[] = [];
+  const paid: number[] = [];
   let refused = 0;
   let next = 0;
   // The first seconds warm the server up and are not counted (see the cart load).
@@ -59,15 +66,20 @@ export async function measureOrderLoad(
           addressId,
           shippingMethod: "standard",
           invoice: { name: "Ana", lastName: "García", company: "", taxId: "" },
-          card,
           expectedTotalCents: totals.totalCents,
         });
-        if (placed.status === 201) {
-          if (begin >= started) durations.push(performance.now() - begin);
-        } else {
+        if (placed.status !== 201) {
           refused++;
           await shopper.call("DELETE", `/api/cart/${productId}`);
+          continue;
         }
+        const placedAt = performance.now();
+        const { id } = (await placed.json()) as { id: string };
+        const done = await pay(baseUrl, shopper, id);
+        if (begin < started) continue;
+        durations.push(placedAt - begin);
+        if (done) paid.push(performance.now() - begin);
+        else refused++;
       }
     }),
   );
@@ -75,12 +87,30 @@ export async function measureOrderLoad(
   return {
     buyers,
     durationSeconds,
-    orders: durations.length,
-    ordersPerSecond: durations.length / elapsed,
+    orders: paid.length,
+    ordersPerSecond: paid.length / elapsed,
     latencyP50Ms: percentile(durations, 50),
     latencyP99Ms: percentile(durations, 99),
+    paidP50Ms: percentile(paid, 50),
+    paidP99Ms: percentile(paid, 99),
     refused,
   };
+}
+
+/** Pays an order as the browser does with the built-in provider: true once it is paid. */
+async function pay(baseUrl: string, shopper: BenchShopper, orderId: string): Promise<boolean> {
+  const session = await shopper.call("GET", `/api/orders/${orderId}/payment`);
+  if (session.status !== 200) return false;
+  const { clientSecret } = (await session.json()) as { clientSecret: string };
+  const intent = clientSecret.split("_secret_")[0] ?? "";
+  const confirmed = await shopper.call("POST", `/api/payments/test/intents/${intent}/confirm`, {
+    method: "card",
+    token: "tok_visa",
+    last4: "4242",
+    clientSecret,
+    returnUrl: `${baseUrl}/checkout/fin?pedido=${orderId}`,
+  });
+  return confirmed.status === 200 && ((await confirmed.json()) as { status: string }).status === "succeeded";
 }
 
 async function prepareBuyer(baseUrl: string): Promise<{ shopper: BenchShopper; addressId: string }> {

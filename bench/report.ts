@@ -168,6 +168,8 @@ type ApiFigures = {
     ordersPerSecond: number;
     latencyP50Ms: number;
     latencyP99Ms: number;
+    paidP50Ms: number;
+    paidP99Ms: number;
     refused: number;
   };
 };
@@ -188,8 +190,9 @@ export function printApi({ cart, live, orders }: ApiFigures): void {
   }
   if (orders) {
     console.log(
-      `  orders, ${orders.buyers} concurrent buyers: ${orders.ordersPerSecond.toFixed(1)} orders/s ` +
-        `(${orders.orders} placed), p50 ${ms(orders.latencyP50Ms)}, p99 ${ms(orders.latencyP99Ms)}, refused ${orders.refused}`,
+      `  orders, ${orders.buyers} concurrent buyers: ${orders.ordersPerSecond.toFixed(1)} orders/s placed and paid ` +
+        `(${orders.orders}); placing p50 ${ms(orders.latencyP50Ms)}, p99 ${ms(orders.latencyP99Ms)}; ` +
+        `placed through paid p50 ${ms(orders.paidP50Ms)}, p99 ${ms(orders.paidP99Ms)}; refused ${orders.refused}`,
     );
   }
 }

@@ -3,6 +3,7 @@
  *
  *   npm run orders -- list                 (every order, newest first; or: list pagado)
  *   npm run orders -- ship 2026-000001     (also: prepare, deliver, receive-return, cancel)
+ *   npm run orders -- multibanco-paid 123456789   (test mode: a test Multibanco reference paid)
  *
  * The shop's address comes from SHOP_URL (default http://localhost:$PORT, port 3000), the token
  * from OPERATOR_TOKEN or the data directory's operator-token file (DATA_DIR, default ./data).
@@ -21,6 +22,7 @@ import { withoutControlCharacters } from "../src/shared/text.ts";
 const usage = [
   `usage: npm run orders -- list [${orderStatuses.join("|")}]`,
   `       npm run orders -- <${operatorSteps.join("|")}> ORDER-NUMBER`,
+  "       npm run orders -- multibanco-paid REFERENCE   (test mode only)",
 ].join("\n");
 
 type Step = (typeof operatorSteps)[number];
@@ -136,8 +138,21 @@ async function move(step: Step, number: string): Promise<number> {
   return 0;
 }
 
+/** In test mode, a test Multibanco reference paid at the ATM (decision 034). */
+async function payMultibanco(reference: string): Promise<number> {
+  const answer = await callShop("POST", `/test-payments/multibanco/${encodeURIComponent(reference)}/paid`);
+  if (!answer) return 1;
+  if (!answer.ok) {
+    console.error(refusal(answer));
+    return 1;
+  }
+  console.log(`Multibanco ${reference}: paid`);
+  return 0;
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, argument] = args;
+  if (command === "multibanco-paid" && argument && args.length === 2) return payMultibanco(argument);
   if (command === "list" && args.length <= 2) return list(argument);
   if (isStep(command) && argument && args.length === 2) return move(command, argument);
   console.error(usage);

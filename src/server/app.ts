@@ -19,7 +19,14 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { BODY_LIMIT_BYTES, bodyLimit } from "./http/body-limit.ts";
 import { compressAnswers } from "./http/compress-answers.ts";
-import { hashSource, type InlineSources, inlineSources } from "./http/content-security.ts";
+import {
+  hashSource,
+  type InlineSources,
+  inlineSources,
+  STRIPE_SOURCES,
+  type ThirdParties,
+} from "./http/content-security.ts";
+import { refuseCardNumbers } from "./http/no-card-numbers.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { requestLogger } from "./http/request-logger.ts";
@@ -36,11 +43,17 @@ import { operatorRoutes } from "./operator/operator.routes.ts";
 import { orderLinkRoutes } from "./orders/order-link.routes.ts";
 import { authSecretOf, createOrderLinks } from "./orders/order-links.ts";
 import { createOrderNotifier } from "./orders/order-notifier.ts";
+import { applyIntent } from "./orders/order-payments.ts";
 import { type CheckoutLimits, ordersRoutes } from "./orders/orders.routes.ts";
-import type { PaymentProvider } from "./payments/payment-provider.ts";
+import type { IntentListener, IntentState, PaymentProvider } from "./payments/payment-provider.ts";
 import type { Payments } from "./payments/payments-from-env.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.routes.ts";
-import { TEST_CARD_PROVIDER } from "./payments/test-card-provider.ts";
+import {
+  TEST_PROVIDER_PAGES,
+  testProviderPages,
+  testProviderRoutes,
+} from "./payments/test-provider.routes.ts";
+import { TEST_CARD_PROVIDER, type TestProvider } from "./payments/test-provider.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
 import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
@@ -60,6 +73,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** The shop's mail (order and account mails), kept in the database until it is out. */
   mail: MailOutbox;
+  /** The built-in test provider, when it takes the payments: its own endpoints are mounted. */
+  testPayments?: TestProvider;
   /** Stripe's signed webhook, when Stripe takes the payments. */
   stripeWebhook?: Payments["stripeWebhook"];
   /** Bearer token of the operator's endpoints (/api/operator). */
@@ -92,6 +107,7 @@ type ApiDeps = Pick<
   | "mail"
   | "origins"
   | "stripeWebhook"
+  | "testPayments"
   | "operatorToken"
   | "logger"
   | "auth"
@@ -105,6 +121,34 @@ type ApiDeps = Pick<
   | "social"
 >;
 
+/** The buyer's news of their orders, live and by mail: the API's, and the server's jobs'. */
+export function shopOrderNotifier(
+  deps: Pick<AppDeps, "database" | "hub" | "mail" | "origins" | "auth" | "logger">,
+) {
+  return createOrderNotifier({
+    db: deps.database.db,
+    hub: deps.hub,
+    outbox: deps.mail,
+    origin: deps.origins.publicOrigin,
+    orderLinks: createOrderLinks(authSecretOf(deps.auth)),
+    logger: deps.logger,
+  });
+}
+
+/** What the provider says of a payment (its webhook, the built-in provider), applied to its order (decision 034). */
+function paymentListener(
+  deps: Pick<AppDeps, "database" | "hub" | "mail" | "origins" | "auth" | "logger" | "payments">,
+): IntentListener {
+  const paying = {
+    db: deps.database.db,
+    payments: deps.payments,
+    notifier: shopOrderNotifier(deps),
+    logger: deps.logger,
+    now: () => new Date(),
+  };
+  return async (state) => void (await applyIntent(paying, state));
+}
+
 export function createApi(deps: ApiDeps) {
   const { database, catalog, payments, logger, auth, hub, newsletterLimit } = deps;
   // Guests (decision 032) use the cart, the wish list, their addresses and the checkout; every
@@ -114,14 +158,8 @@ export function createApi(deps: ApiDeps) {
   const now = () => new Date();
   const orderLinks = createOrderLinks(authSecretOf(auth));
   const newsletter = { db: database.db, mail: deps.mail, origins: deps.origins, logger, now };
-  const notifier = createOrderNotifier({
-    db: database.db,
-    hub,
-    outbox: deps.mail,
-    origin: deps.origins.publicOrigin,
-    orderLinks,
-    logger,
-  });
+  const notifier = shopOrderNotifier(deps);
+  const onIntent = paymentListener(deps);
   const api = new Hono()
     .use(
       bodyLimit({
@@ -130,6 +168,7 @@ export function createApi(deps: ApiDeps) {
       }),
     )
     .use(sameOriginWrites(deps.origins, logger, PROVIDER_POSTED_CALLBACKS))
+    .use(refuseCardNumbers())
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
     .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger }))
@@ -162,6 +201,7 @@ export function createApi(deps: ApiDeps) {
         catalog,
         payments,
         notifier,
+        logger,
         now,
         ...(deps.checkoutLimits !== undefined ? { limits: deps.checkoutLimits } : {}),
       }),
@@ -179,16 +219,23 @@ export function createApi(deps: ApiDeps) {
         newsletter: newsletterIssueRoutes(newsletter),
         ...(deps.pageCache ? { pageCacheStats: deps.pageCache.stats } : {}),
         ...(deps.shopperCache ? { shopperCacheStats: deps.shopperCache.stats } : {}),
+        ...(deps.testPayments ? { testPayments: { provider: deps.testPayments, onIntent } } : {}),
       }),
     )
     .route("/events", eventsRoutes(shoppers, hub))
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit));
   if (deps.stripeWebhook) {
+    // An event names the intent; what is applied is the intent as Stripe holds it now (its method
+    // and card are only ids in the event, and events may arrive in any order).
+    const fresh = async (state: IntentState) => onIntent(await payments.readIntent(state.reference));
     api.route(
       "/payments/stripe/webhook",
-      stripeWebhookRoutes({ ...deps.stripeWebhook, db: database.db, logger }),
+      stripeWebhookRoutes({ ...deps.stripeWebhook, onIntent: fresh, logger }),
     );
+  }
+  if (deps.testPayments) {
+    api.route("/payments/test", testProviderRoutes({ provider: deps.testPayments, onIntent }));
   }
   // A path or method the API does not have. Last, after every route: the app that mounts the API
   // (the server's, the tests') never consults this app's notFound, and would answer in plain text.
@@ -208,7 +255,8 @@ export function createApi(deps: ApiDeps) {
 }
 
 /** The headers every answer of the shop carries (CSP and the rest), for the middleware and for pages sent without it. */
-function securityHeaders(inline: InlineSources) {
+function securityHeaders(inline: InlineSources, thirdParties: ThirdParties) {
+  const stripe = thirdParties.stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [] };
   return secureHeaders({
     crossOriginEmbedderPolicy: false,
     // Our own requests (form posts included) say where they come from; other sites learn nothing.
@@ -217,11 +265,12 @@ function securityHeaders(inline: InlineSources) {
     // and the only inline styles the stylesheet and the two libraries' own, each by its hash.
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...inline.scripts],
+      scriptSrc: ["'self'", ...inline.scripts, ...stripe.script],
       styleSrc: ["'self'", ...inline.styles, hashSource(NEWSLETTER_PAGE_STYLE)],
       // Product pictures may live on an external image host (spec §3).
       imgSrc: ["'self'", "data:", "https:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...stripe.connect],
+      ...(stripe.frame.length > 0 ? { frameSrc: [...stripe.frame] } : {}),
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -231,16 +280,24 @@ function securityHeaders(inline: InlineSources) {
 }
 
 /** The security headers as values, for a page the server sends from its cache without the app. */
-export async function securityHeaderValues(inline: InlineSources): Promise<Record<string, string>> {
-  const probe = new Hono().use(securityHeaders(inline)).get("/", (c) => c.body(null, 204));
+export async function securityHeaderValues(
+  inline: InlineSources,
+  thirdParties: ThirdParties,
+): Promise<Record<string, string>> {
+  const probe = new Hono().use(securityHeaders(inline, thirdParties)).get("/", (c) => c.body(null, 204));
   return Object.fromEntries((await probe.request("/")).headers);
 }
+
+/** Stripe's sources are allowed where Stripe takes the payments. */
+export const thirdPartiesOf = (payments: PaymentProvider): ThirdParties => ({
+  stripe: payments.browser.kind === "stripe",
+});
 
 export async function createApp(deps: AppDeps): Promise<Hono> {
   const { logger, distDir } = deps;
   const app = new Hono();
   app.use(requestLogger(logger));
-  app.use(securityHeaders(deps.inlineSources ?? inlineSources(null)));
+  app.use(securityHeaders(deps.inlineSources ?? inlineSources(null), thirdPartiesOf(deps.payments)));
   const compression = compressAnswers();
   // Server-sent events must flow as they are written, not wait in a compressor's buffer.
   app.use((c, next) => (c.req.path === "/api/events" ? next() : compression(c, next)));
@@ -254,6 +311,12 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   app.all("/api/*", (c) => c.json(apiError("not-found", "No such API route"), 404));
   app.route("/", seoRoutes(deps.catalog, deps.origins.publicOrigin));
   app.route("/newsletter", newsletterPages({ db: deps.database.db, now: () => new Date() }));
+  if (deps.testPayments) {
+    app.route(
+      TEST_PROVIDER_PAGES,
+      testProviderPages({ provider: deps.testPayments, onIntent: paymentListener(deps) }),
+    );
+  }
   if (distDir) {
     app.route("/", staticFiles(join(distDir, "client")));
     const pages = await pagesRoutes({

@@ -32,8 +32,13 @@ const envSchema = z.object({
     .optional(),
   /** The From of the shop's mail. */
   MAIL_FROM: z.string().default(`${brand.shopName} <${brand.contact.noReply}>`),
-  /** Card payments through Stripe; without it the built-in test-card provider takes payments. */
+  /** Payments through Stripe; without it the built-in test provider takes payments. */
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  /**
+   * Stripe.js's key, given to the browser for Stripe's Payment Element (decision 034); required
+   * whenever Stripe takes the payments, from the same mode (test or live) as STRIPE_SECRET_KEY.
+   */
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
   /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   /** Another address for the Stripe API: only for a local stand-in in tests. */

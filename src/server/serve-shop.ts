@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
-import { createApp, securityHeaderValues } from "./app.ts";
+import { createApp, securityHeaderValues, shopOrderNotifier, thirdPartiesOf } from "./app.ts";
 import { createCachedAuth } from "./auth/auth.ts";
 import { resolveAuthSecret } from "./auth/auth-secret.ts";
 import { sweepStaleGuests } from "./auth/guest.ts";
@@ -21,8 +21,11 @@ import type { Logger } from "./logger.ts";
 import { createMailOutbox } from "./mail/mail-outbox.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveOperatorToken } from "./operator/operator-token.ts";
+import { expireUnpaid } from "./orders/expire-unpaid.ts";
 import { settlePayments } from "./orders/payment-settlement.ts";
+import type { Payments } from "./payments/payments-from-env.ts";
 import { paymentsFromEnv } from "./payments/payments-from-env.ts";
+import { createTestProvider } from "./payments/test-provider.ts";
 import { shopperHotRoutes } from "./shopper/hot-routes.ts";
 import { readStylesheet } from "./ssr/build-manifest.ts";
 import { cachedPagesFirst } from "./ssr/cached-pages-first.ts";
@@ -45,7 +48,7 @@ export type ProcessRole = {
  * worker runs one on the same port and database (decision 027).
  */
 export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}): Promise<void> {
-  const payments = choosePayments(env, logger);
+  const choice = choosePayments(env, logger);
 
   const database = await openDatabase(
     env.DATABASE_URL
@@ -56,6 +59,9 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
         }
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
+  const testPayments = choice.kind === "test" ? createTestProvider(database.db) : undefined;
+  const payments: Payments =
+    choice.kind === "stripe" ? choice : { provider: testPayments ?? createTestProvider(database.db) };
   const catalog = builtinCatalog();
   const origins = createOriginPolicy({ publicUrl: env.PUBLIC_URL, port: env.PORT });
   // Mail is stored first and sent by the outbox, which retries until the mail server takes it.
@@ -89,7 +95,7 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
   // What the CSP allows inline, by hash: the build's stylesheet is inlined in every page.
   const inline = inlineSources(readStylesheet(resolve("dist", "client")));
   // The headers every answer carries, for the answers sent before Hono.
-  const commonHeaders = await securityHeaderValues(inline);
+  const commonHeaders = await securityHeaderValues(inline, thirdPartiesOf(payments.provider));
   // Visitors' pages are kept rendered until the stock of a product they show changes, here or in
   // any other process on the database (decision 018).
   const pageCache = env.PAGE_CACHE === "on" ? createPageCache({ commonHeaders }) : undefined;
@@ -134,7 +140,10 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     catalog,
     mail,
     payments: payments.provider,
-    ...(payments.stripeWebhook ? { stripeWebhook: payments.stripeWebhook } : {}),
+    ...("stripeWebhook" in payments && payments.stripeWebhook
+      ? { stripeWebhook: payments.stripeWebhook }
+      : {}),
+    ...(testPayments ? { testPayments } : {}),
     operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),
     logger,
     origins,
@@ -159,6 +168,20 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     void settle().catch((error: unknown) => logger.error({ err: error }, "payment settlement failed"));
   settleLogged();
   setInterval(settleLogged, SETTLE_EVERY_MS).unref();
+  // Orders left unpaid past their time give their stock back (decision 034).
+  const paying = {
+    db: database.db,
+    payments: payments.provider,
+    notifier: shopOrderNotifier({ database, hub, mail, origins, auth, logger }),
+    logger,
+    now: () => new Date(),
+  };
+  const expireLogged = () =>
+    void expireUnpaid(paying)
+      .then(({ expired }) => expired > 0 && logger.info({ expired }, "unpaid orders expired"))
+      .catch((error: unknown) => logger.error({ err: error }, "unpaid order expiry failed"));
+  expireLogged();
+  setInterval(expireLogged, SETTLE_EVERY_MS).unref();
   // Guests who never ordered are forgotten once unused for a while (decision 032).
   const sweepGuests = () =>
     void sweepStaleGuests(database.db, new Date())

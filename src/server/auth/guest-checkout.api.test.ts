@@ -7,7 +7,7 @@ import type { CartView } from "#shared/api/shopper-contract.ts";
 import { mailOutbox, session, shopOrder, user } from "../db/schema.ts";
 import { createOrderLinks } from "../orders/order-links.ts";
 import { createTestApi, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
-import { body, madridAddress, orderRequest, quote, type Shopper } from "../testing/test-orders.ts";
+import { body, madridAddress, orderRequest, payOrder, quote, type Shopper } from "../testing/test-orders.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";
 import { STALE_GUEST_DAYS, sweepStaleGuests } from "./guest.ts";
 
@@ -67,10 +67,12 @@ async function guestWithOrder(email: string, cart: Record<number, number>) {
   await fillCart(guest.shopper, cart);
   const { totals } = await quote(guest.shopper, addressId);
   const invoice = { name: "Ana", lastName: "García", company: "", taxId: "", email };
-  const order = await body<OrderView>(
+  const placed = await body<OrderView>(
     await guest.shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents, { invoice })),
     201,
   );
+  await payOrder(guest.shopper, placed.id);
+  const order = await body<OrderView>(await guest.shopper("GET", `/api/orders/${placed.id}`), 200);
   const [mail] = await api.database.db
     .select()
     .from(mailOutbox)

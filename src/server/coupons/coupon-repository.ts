@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne, or } from "drizzle-orm";
+import { and, count, eq, isNull, notInArray, or } from "drizzle-orm";
 import type { CouponRules } from "#shared/checkout/coupon.ts";
 import type { Database } from "../db/client.ts";
 import { coupon, shopOrder } from "../db/schema.ts";
@@ -36,7 +36,8 @@ export async function findCoupon(db: Database, code: string, userId: string) {
 
 /** What a coupon is checked against: how often it was used, and the shopper's order count. */
 export async function couponUsage(db: Database, code: string, userId: string) {
-  const live = ne(shopOrder.status, "cancelado");
+  // An order awaiting payment holds its coupon; one cancelled or expired unpaid gives it back.
+  const live = notInArray(shopOrder.status, ["cancelado", "caducado"]);
   const total = async (...conditions: Parameters<typeof and>) =>
     (
       await db

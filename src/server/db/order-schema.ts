@@ -14,6 +14,12 @@ import {
 } from "drizzle-orm/pg-core";
 import type { TopCategory } from "#catalog/categories.ts";
 import type { OrderAddress, OrderBuyer, OrderStatus } from "#shared/api/order-contract.ts";
+import {
+  type IntentStatus,
+  type MultibancoDetails,
+  paymentFailures,
+  paymentMethodKinds,
+} from "#shared/api/payment-contract.ts";
 import { couponKinds } from "#shared/checkout/coupon.ts";
 import type { VatLine } from "#shared/checkout/totals.ts";
 import { user } from "./auth-schema.ts";
@@ -36,7 +42,8 @@ export const shopOrder = pgTable(
   "shop_order",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    number: text("number").notNull().unique(),
+    /** Taken when the money is in (issue 27): an order that expires unpaid leaves no hole. */
+    number: text("number").unique(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key").notNull(),
     status: text("status").$type<OrderStatus>().notNull(),
@@ -54,8 +61,11 @@ export const shopOrder = pgTable(
     deliveryFrom: text("delivery_from").notNull(),
     deliveryTo: text("delivery_to").notNull(),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While it awaits payment: when it expires and its stock goes back (`payments/expire-unpaid.ts`). */
+    payBy: timestamp("pay_by", { withTimezone: true }),
   },
   (table) => [
+    index("shop_order_pay_by_idx").on(table.payBy).where(sql`${table.status} = 'pendiente-pago'`),
     uniqueIndex("shop_order_idempotency").on(table.userId, table.idempotencyKey),
     index("shop_order_user_idx").on(table.userId, table.placedAt),
     check("shop_order_total_non_negative", sql`${table.totalCents} >= 0`),
@@ -99,6 +109,22 @@ export const orderEvent = pgTable(
   (table) => [index("order_event_order_idx").on(table.orderId, table.at)],
 );
 
+/**
+ * pending until the shopper has paid (issue 27); captured once the provider says the money is in;
+ * cancelled when the order expired or was cancelled unpaid; refund-pending until the provider has
+ * given the money back. authorized and cancel-pending are left from the card-only checkout, whose
+ * orders were authorized first and captured after (`orders/payment-settlement.ts`).
+ */
+export const paymentStatuses = [
+  "pending",
+  "authorized",
+  "captured",
+  "refund-pending",
+  "refunded",
+  "cancel-pending",
+  "cancelled",
+] as const;
+
 export const payment = pgTable(
   "payment",
   {
@@ -114,17 +140,24 @@ export const payment = pgTable(
      * cancel-pending, never captured) until the provider has given the money back
      * (`orders/payment-settlement.ts`).
      */
-    status: text("status", {
-      enum: ["authorized", "captured", "refund-pending", "refunded", "cancel-pending", "cancelled"],
-    }).notNull(),
+    status: text("status", { enum: paymentStatuses }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     cardLast4: text("card_last4").notNull().default(""),
+    /** How the shopper paid, once the provider says (card, bizum, mb_way, multibanco). */
+    method: text("method", { enum: paymentMethodKinds }),
+    /** A Multibanco reference to pay at an ATM, shown until it is paid or expires. */
+    multibanco: jsonb("multibanco").$type<MultibancoDetails>(),
+    /** Why the last attempt did not go through, for the shopper to try again. */
+    lastFailure: text("last_failure", { enum: paymentFailures }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the provider's signed webhook confirmed the capture (Stripe); null for the built-in one. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   // One payment at the provider backs one order, never several (issue 27).
-  (table) => [uniqueIndex("payment_provider_reference").on(table.provider, table.reference)],
+  (table) => [
+    uniqueIndex("payment_provider_reference").on(table.provider, table.reference),
+    uniqueIndex("payment_one_per_order").on(table.orderId),
+  ],
 );
 
 /** Invoices and credit notes (facturas de abono), each kind numbered in its own yearly series. */
@@ -185,3 +218,29 @@ export const paymentRelations = relations(payment, ({ one }) => ({
 export const invoiceRelations = relations(invoice, ({ one }) => ({
   order: one(shopOrder, { fields: [invoice.orderId], references: [shopOrder.id] }),
 }));
+
+/**
+ * The built-in test provider's payments (decision 034), kept in the database like Stripe keeps
+ * its own, so every server process and a restart see the same ones.
+ */
+export const testPaymentIntent = pgTable("test_payment_intent", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  orderId: text("order_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("eur"),
+  methods: text("methods").array().notNull(),
+  status: text("status").$type<IntentStatus>().notNull(),
+  method: text("method", { enum: paymentMethodKinds }),
+  cardLast4: text("card_last4").notNull().default(""),
+  lastFailure: text("last_failure", { enum: paymentFailures }),
+  multibanco: jsonb("multibanco").$type<MultibancoDetails>(),
+  /** The step the shopper takes on the provider's page: 3-D Secure, or approving in an app. */
+  pendingAction: text("pending_action", { enum: ["three-d-secure", "phone"] }),
+  returnUrl: text("return_url"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  /** The idempotency keys of the refunds made: a refund asked again is not made twice. */
+  refundKeys: text("refund_keys").array().notNull().default(sql`'{}'::text[]`),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

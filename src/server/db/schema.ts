@@ -74,5 +74,6 @@ export {
   paymentRelations,
   shopOrder,
   shopOrderRelations,
+  testPaymentIntent,
 } from "./order-schema.ts";
 export { address, cartLine, personalData, signInThrottle, wishlistItem } from "./shopper-schema.ts";

@@ -40,7 +40,7 @@ beforeAll(async () => {
     routes: shopperHotRoutes({ db: api.database.db, catalog: api.catalog, hub: api.hub }),
     shopperOf: (header) => keptSessionUser(api.sessionCache, header),
     publicOrigin: TEST_ORIGIN,
-    commonHeaders: await securityHeaderValues(inlineSources(null)),
+    commonHeaders: await securityHeaderValues(inlineSources(null), { stripe: false }),
     logger: createLogger({ LOG_LEVEL: "silent" }),
   });
   plain = createServer((request, response) => void appListener(request, response));

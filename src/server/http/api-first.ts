@@ -5,6 +5,7 @@ import type { Logger } from "../logger.ts";
 import { chosenEncoding } from "./accept-encoding.ts";
 import { BODY_LIMIT_BYTES } from "./body-limit.ts";
 import { gzipped } from "./compress-answers.ts";
+import { bodyTexts, CARD_NUMBER_REFUSED, looksLikeCardNumber } from "./no-card-numbers.ts";
 import { apiError, invalidRequest, MALFORMED_JSON } from "./validate.ts";
 
 /** What a hot route answers: a status and a body sent as JSON. */
@@ -145,12 +146,16 @@ export function apiFirst({
     if (!handler.withBody) return handler.answer(user, undefined);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
     let body: unknown;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      body = JSON.parse(text);
     } catch {
       return { status: 400, body: MALFORMED_JSON };
     }
+    // As the app's own middleware does: no card number reaches a route (issue 27).
+    if (bodyTexts(text, "application/json").some(looksLikeCardNumber))
+      return { status: 400, body: CARD_NUMBER_REFUSED };
     return handler.answer(user, body);
   }
 

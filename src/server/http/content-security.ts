@@ -51,3 +51,17 @@ function styleLiteral(file: string, pattern: RegExp): string {
   if (typeof text !== "string") throw new Error(`Unreadable injected stylesheet in ${file}`);
   return text;
 }
+
+/**
+ * What Stripe.js and its Elements load (decision 034), as Stripe's security guide lists them:
+ * the script and its frames from js.stripe.com, 3-D Secure and bank pages from hooks.stripe.com,
+ * and its calls to api.stripe.com. Allowed only where Stripe takes the payments.
+ */
+export const STRIPE_SOURCES = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+} as const;
+
+/** Third parties the pages may load from: none, or Stripe's. */
+export type ThirdParties = { stripe: boolean };

@@ -5,7 +5,7 @@ import { brand } from "#shared/brand.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import type { Lang } from "#shared/lang.ts";
 import { formatPrice } from "#shared/money.ts";
-import { TEST_CARD_PROVIDER } from "../payments/test-card-provider.ts";
+import { TEST_CARD_PROVIDER } from "../payments/test-provider.ts";
 import { invoiceTexts } from "./invoice-texts.ts";
 
 export type InvoiceDocument = {

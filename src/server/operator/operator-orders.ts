@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { OperatorOrderRow, operatorOrderListQuerySchema } from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
@@ -20,17 +20,24 @@ export async function listOrdersForOperator(
       units: sql<number>`(select coalesce(sum(${orderLine.quantity}), 0)::int from ${orderLine} where ${orderLine.orderId} = ${shopOrder.id})`,
     })
     .from(shopOrder)
-    .where(status ? eq(shopOrder.status, status) : undefined)
+    // Orders not paid yet have no number and nothing to pack (decision 034).
+    .where(and(isNotNull(shopOrder.number), status ? eq(shopOrder.status, status) : undefined))
     .orderBy(desc(shopOrder.placedAt), desc(shopOrder.number))
     .limit(limit);
-  return rows.map(({ number, status, placedAt, buyer, address, totalCents, units }) => ({
-    number,
-    status,
-    placedAt: placedAt.toISOString(),
-    buyer: `${buyer.name} ${buyer.lastName}`,
-    email: buyer.email,
-    destination: `${address.postalCode} ${address.city} (${address.country})`,
-    units: Number(units),
-    totalCents,
-  }));
+  return rows.flatMap(({ number, status, placedAt, buyer, address, totalCents, units }) =>
+    number === null
+      ? []
+      : [
+          {
+            number,
+            status,
+            placedAt: placedAt.toISOString(),
+            buyer: `${buyer.name} ${buyer.lastName}`,
+            email: buyer.email,
+            destination: `${address.postalCode} ${address.city} (${address.country})`,
+            units: Number(units),
+            totalCents,
+          },
+        ],
+  );
 }

@@ -50,6 +50,7 @@ describe("the operator", () => {
     expect(refused.status).toBe("entregado");
     const seen = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
     expect(seen.history.map((event) => event.status)).toEqual([
+      "pendiente-pago",
       "pagado",
       "preparando",
       "enviado",

@@ -9,7 +9,11 @@ import { shopOrder } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { type LifecycleDeps, transitionOrder } from "../orders/order-lifecycle.ts";
 import type { OrderNotifier } from "../orders/order-notifier.ts";
+import type { IntentListener } from "../payments/payment-provider.ts";
+import type { TestProvider } from "../payments/test-provider.ts";
 import { listOrdersForOperator } from "./operator-orders.ts";
+
+const multibancoParams = z.object({ reference: z.string().regex(/^\d{9}$/) });
 
 const stepParams = z.object({
   number: z.string().regex(/^\d{4}-\d{6}$/),
@@ -30,6 +34,8 @@ export function operatorRoutes(
     pageCacheStats?: () => OperatorStats["pageCache"];
     /** The signed-in shoppers' parts kept beside it. */
     shopperCacheStats?: () => OperatorStats["shopperCache"];
+    /** The built-in provider, when it takes the payments: its Multibanco references are paid here. */
+    testPayments?: { provider: TestProvider; onIntent: IntentListener };
   },
 ) {
   const { db, notifier } = deps;
@@ -55,6 +61,14 @@ export function operatorRoutes(
     .get("/orders", validate("query", operatorOrderListQuerySchema), async (c) =>
       c.json({ items: await listOrdersForOperator(db, c.req.valid("query")) }),
     )
+    .post("/test-payments/multibanco/:reference/paid", validate("param", multibancoParams), async (c) => {
+      // In test mode, the ATM: a reference of the built-in provider paid (decision 034).
+      const paid = await deps.testPayments?.provider.payMultibanco(c.req.valid("param").reference);
+      if (!paid)
+        return c.json(apiError("reference-not-found", "No test Multibanco reference awaiting payment"), 404);
+      await deps.testPayments?.onIntent(paid);
+      return c.json({ reference: c.req.valid("param").reference, status: paid.status });
+    })
     .post("/orders/:number/:step", validate("param", stepParams), async (c) => {
       const { number, step } = c.req.valid("param");
       const order = await findOrder(db, number);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type OrderStatus, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
@@ -27,7 +27,7 @@ const rules: Record<Transition, Rule> = {
   prepare: { from: ["pagado"], to: "preparando", refunds: false },
   ship: { from: ["pagado", "preparando"], to: "enviado", refunds: false },
   deliver: { from: ["enviado"], to: "entregado", refunds: false },
-  cancel: { from: ["pagado", "preparando"], to: "cancelado", refunds: true },
+  cancel: { from: ["pendiente-pago", "pagado", "preparando"], to: "cancelado", refunds: true },
   "request-return": { from: ["entregado"], to: "devolucion-solicitada", refunds: false },
   "receive-return": { from: ["devolucion-solicitada"], to: "devuelto", refunds: true },
 };
@@ -65,7 +65,7 @@ export async function transitionOrder(
       return { ok: false, error: "not-allowed", status: locked.status };
     }
     if (rule.refunds) await settleRefund(tx, orderId, at);
-    await tx.update(shopOrder).set({ status: rule.to }).where(eq(shopOrder.id, orderId));
+    await tx.update(shopOrder).set({ status: rule.to, payBy: null }).where(eq(shopOrder.id, orderId));
     await tx.insert(orderEvent).values({ orderId, status: rule.to, note: options.note ?? "", at });
     await mails.queue(tx, orderId);
     return { ok: true, status: rule.to, changed: true };
@@ -88,8 +88,22 @@ async function withinWithdrawalPeriod(
   return now.getTime() - delivered.at.getTime() <= WITHDRAWAL_DAYS * 24 * 60 * 60 * 1000;
 }
 
-/** Stock back on the shelf, a credit note for the invoice, and the payment's refund pending. */
-async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise<void> {
+/**
+ * An order left unpaid past its time (or whose payment the provider cancelled), locked by the
+ * caller: its stock goes back on sale and its payment is over (decision 034).
+ */
+export async function expireOrder(tx: Transaction, orderId: string, at: Date): Promise<void> {
+  await restock(tx, orderId, at);
+  await tx.update(shopOrder).set({ status: "caducado", payBy: null }).where(eq(shopOrder.id, orderId));
+  await tx.insert(orderEvent).values({ orderId, status: "caducado", at });
+  await tx
+    .update(payment)
+    .set({ status: "cancelled" })
+    .where(and(eq(payment.orderId, orderId), eq(payment.status, "pending")));
+}
+
+/** The order's units back on the shelf. */
+async function restock(tx: Transaction, orderId: string, at: Date): Promise<void> {
   // In product order, as the checkout takes them (no two steps each holding a row the other needs).
   const lines = await tx
     .select()
@@ -102,6 +116,14 @@ async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise
       .set({ available: sql`${productStock.available} + ${line.quantity}`, updatedAt: at })
       .where(eq(productStock.productId, line.productId));
   }
+}
+
+/**
+ * Stock back on the shelf, a credit note for the invoice (a paid order has one), and the payment's
+ * refund pending, or its release at the provider when it was never paid.
+ */
+async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise<void> {
+  await restock(tx, orderId, at);
   const [original] = await tx
     .select({ id: invoice.id, totalCents: invoice.totalCents, vat: invoice.vat })
     .from(invoice)
@@ -125,9 +147,9 @@ async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise
     .update(payment)
     .set({ status: "refund-pending" })
     .where(and(eq(payment.orderId, orderId), eq(payment.status, "captured")));
-  // Never captured (the capture failed and waits for its retry): the hold is released instead.
+  // Never paid: the payment is cancelled at the provider instead (`payment-settlement.ts`).
   await tx
     .update(payment)
     .set({ status: "cancel-pending" })
-    .where(and(eq(payment.orderId, orderId), eq(payment.status, "authorized")));
+    .where(and(eq(payment.orderId, orderId), inArray(payment.status, ["pending", "authorized"])));
 }

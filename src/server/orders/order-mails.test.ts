@@ -36,6 +36,7 @@ const order: OrderView = {
   couponCode: null,
   totals: { subtotalCents: 790, discountCents: 0, shippingCents: 495, vat: [], totalCents: 1285 },
   delivery: { from: "2026-11-25", to: "2026-11-26" },
+  payBy: null,
   payment: null,
   invoices: [],
   history: [],

@@ -1,4 +1,4 @@
-import type { OrderStatus, OrderView } from "#shared/api/order-contract.ts";
+import { type OrderStatus, type OrderView, orderLabel } from "#shared/api/order-contract.ts";
 import { brand } from "#shared/brand.ts";
 import { formatShopDateTime } from "#shared/dates.ts";
 import type { Lang } from "#shared/lang.ts";
@@ -21,6 +21,7 @@ const texts = {
     statusSubject: (number: string) => `Novedades de tu pedido ${number}`,
     changedAt: (when: string) => `Fecha y hora: ${when}.`,
     status: {
+      "pendiente-pago": "Tu pedido está reservado y espera el pago.",
       pagado: "Tu pedido está pagado.",
       preparando: "Estamos preparando tu pedido.",
       enviado: "Tu pedido ha salido de nuestro almacén y va camino de tu casa.",
@@ -30,7 +31,11 @@ const texts = {
       "devolucion-solicitada": `Hemos registrado tu desistimiento. Envía el paquete a ${brand.company.address}; cuando llegue te devolveremos el dinero.`,
       devuelto:
         "Hemos recibido tu devolución: te devolvemos el importe a la tarjeta y tienes la factura de abono en tu cuenta.",
+      caducado:
+        "El plazo para pagar tu pedido ha terminado sin recibir el pago: no se te ha cobrado nada y los productos han vuelto a la venta.",
     } satisfies Record<OrderStatus, string>,
+    multibanco: (entity: string, reference: string, amount: string, until: string) =>
+      `Paga con Multibanco (cajero o banca en línea): entidad ${entity}, referencia ${reference}, importe ${amount}, antes del ${until}. Te avisaremos cuando lo recibamos.`,
     signature: `El equipo de ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
   },
   pt: {
@@ -44,6 +49,7 @@ const texts = {
     statusSubject: (number: string) => `Novidades da sua encomenda ${number}`,
     changedAt: (when: string) => `Data e hora: ${when}.`,
     status: {
+      "pendiente-pago": "A sua encomenda está reservada e aguarda o pagamento.",
       pagado: "A sua encomenda está paga.",
       preparando: "Estamos a preparar a sua encomenda.",
       enviado: "A sua encomenda saiu do nosso armazém e está a caminho.",
@@ -54,7 +60,11 @@ const texts = {
       "devolucion-solicitada": `Registámos a resolução do contrato. Envie a encomenda para ${brand.company.address}; quando chegar devolvemos o dinheiro.`,
       devuelto:
         "Recebemos a sua devolução: devolvemos o valor ao cartão e tem a nota de crédito na sua conta.",
+      caducado:
+        "O prazo para pagar a sua encomenda terminou sem recebermos o pagamento: nada lhe foi cobrado e os produtos voltaram à venda.",
     } satisfies Record<OrderStatus, string>,
+    multibanco: (entity: string, reference: string, amount: string, until: string) =>
+      `Pague por Multibanco (caixa automática ou homebanking): entidade ${entity}, referência ${reference}, montante ${amount}, até ${until}. Avisamos quando o recebermos.`,
     signature: `A equipa da ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
   },
 } as const;
@@ -77,14 +87,14 @@ export function orderPlacedMail(order: OrderView, lang: Lang, link: string): Ord
   const paragraphs = [
     words.hello(order.buyer.name),
     words.placed,
-    `${order.number}`,
+    orderLabel(order),
     ...lines,
     `${words.total}: ${money(order.totals.totalCents)}`,
     words.delivery(day(order.delivery.from), day(order.delivery.to)),
   ];
   return compose(
     order.buyer.email,
-    words.placedSubject(order.number),
+    words.placedSubject(orderLabel(order)),
     paragraphs,
     {
       label: words.seeOrder,
@@ -101,14 +111,25 @@ export function orderPlacedMail(order: OrderView, lang: Lang, link: string): Ord
 export function orderStatusMail(order: OrderView, lang: Lang, link: string): OrderMail {
   const words = texts[lang];
   const change = order.history.findLast((event) => event.status === order.status);
+  const multibanco = order.payment?.multibanco;
   const paragraphs = [
     words.hello(order.buyer.name),
-    `${order.number}: ${words.status[order.status]}`,
+    `${orderLabel(order)}: ${words.status[order.status]}`,
+    ...(multibanco
+      ? [
+          words.multibanco(
+            multibanco.entity,
+            multibanco.reference,
+            formatPrice(multibanco.amountCents / 100, lang),
+            formatShopDateTime(multibanco.expiresAt, lang),
+          ),
+        ]
+      : []),
     ...(change ? [words.changedAt(formatShopDateTime(change.at, lang))] : []),
   ];
   return compose(
     order.buyer.email,
-    words.statusSubject(order.number),
+    words.statusSubject(orderLabel(order)),
     paragraphs,
     {
       label: words.seeOrder,

@@ -2,47 +2,48 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import { coupon, productStock, shopOrder } from "../db/schema.ts";
-import type { PaymentProvider } from "../payments/payment-provider.ts";
-import { createTestCardProvider } from "../payments/test-card-provider.ts";
+import type { TestProvider } from "../payments/test-provider.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
-import { body, orderRequest, quote, shopperWithCart, shopperWithOrder } from "../testing/test-orders.ts";
-import { capturePending, refundPending, settlePayments } from "./payment-settlement.ts";
+import {
+  body,
+  orderRequest,
+  payOrder,
+  quote,
+  shopperWithCart,
+  shopperWithOrder,
+} from "../testing/test-orders.ts";
+import { refundPending, settlePayments } from "./payment-settlement.ts";
 
-/** The built-in test cards, counting what the shop asked of them. */
+/** The built-in provider, counting what the shop asked of it, and failing when told to. */
 function countingProvider() {
-  const inner = createTestCardProvider();
-  const counts = { authorized: 0, captured: 0, cancelled: 0, refunded: 0 };
-  const state = { failRefunds: false, failCaptures: false };
-  const provider: PaymentProvider = {
-    name: inner.name,
-    async authorize(request) {
-      const answer = await inner.authorize(request);
-      if (answer.ok) counts.authorized++;
-      return answer;
-    },
-    async capture(reference) {
-      if (state.failCaptures) throw new Error("The provider timed out");
-      counts.captured++;
-      await inner.capture(reference);
+  const counts = { created: 0, cancelled: 0, refunded: 0 };
+  const state = { failRefunds: false, failCreates: false };
+  const wrap = (inner: TestProvider): TestProvider => ({
+    ...inner,
+    async createIntent(intent) {
+      if (state.failCreates) throw new Error("The provider timed out");
+      const created = await inner.createIntent(intent);
+      counts.created++;
+      return created;
     },
     async cancel(reference) {
       counts.cancelled++;
-      await inner.cancel(reference);
+      return inner.cancel(reference);
     },
-    async refund(reference, amountCents) {
+    async refund(reference, amountCents, key) {
       if (state.failRefunds) throw new Error("The provider is down");
-      await inner.refund(reference, amountCents);
+      await inner.refund(reference, amountCents, key);
       counts.refunded++;
     },
-  };
+  });
   return {
-    provider,
+    wrap,
     counts,
     set failRefunds(fail: boolean) {
       state.failRefunds = fail;
     },
-    set failCaptures(fail: boolean) {
-      state.failCaptures = fail;
+    set failCreates(fail: boolean) {
+      state.failCreates = fail;
     },
   };
 }
@@ -50,7 +51,7 @@ function countingProvider() {
 let api: TestApi;
 const payments = countingProvider();
 beforeAll(async () => {
-  api = await createTestApi({ payments: { provider: payments.provider } });
+  api = await createTestApi({ wrapTestPayments: payments.wrap });
 });
 afterAll(() => api.close());
 
@@ -59,7 +60,7 @@ const stockOf = async (productId: number) =>
     ?.available ?? 0;
 
 describe("one cart, one order (issue 11)", () => {
-  it("places exactly one order, with one charge, for 20 checkouts of one cart sent at once", async () => {
+  it("places exactly one order, with one payment, for 20 checkouts of one cart sent at once", async () => {
     const { shopper, addressId } = await shopperWithCart(api, "twenty-tabs@example.com", { 11: 2 });
     const { totals } = await quote(shopper, addressId);
     const before = await stockOf(11);
@@ -79,8 +80,7 @@ describe("one cart, one order (issue 11)", () => {
     }
     const orders = await api.database.db.select().from(shopOrder);
     expect(orders.filter((order) => order.buyer.email === "twenty-tabs@example.com")).toHaveLength(1);
-    expect(payments.counts.authorized - counts.authorized).toBe(1);
-    expect(payments.counts.captured - counts.captured).toBe(1);
+    expect(payments.counts.created - counts.created).toBe(1);
     expect(await stockOf(11)).toBe(before - 2);
   });
 
@@ -174,36 +174,42 @@ describe("refunds after the lock (issue 11)", () => {
     expect(pending.status).toBe("cancelado");
     expect(pending.payment?.status).toBe("refund-pending");
     payments.failRefunds = false;
-    const retried = await refundPending({ db: api.database.db, payments: payments.provider });
+    const retried = await refundPending({ db: api.database.db, payments: api.payments });
     expect(retried.failed).toEqual([]);
     const done = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
     expect(done.payment?.status).toBe("refunded");
   });
 
-  it("keeps an order whose capture failed, and captures it on the next round", async () => {
-    payments.failCaptures = true;
-    const { shopper, order } = await shopperWithOrder(api, "capture-later@example.com", { 18: 1 });
-    expect(order.status).toBe("pagado");
-    expect(order.payment?.status).toBe("authorized");
-    payments.failCaptures = false;
-    const before = payments.counts.captured;
-    expect((await capturePending({ db: api.database.db, payments: payments.provider })).failed).toEqual([]);
-    expect(payments.counts.captured - before).toBe(1);
-    const done = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
-    expect(done.payment?.status).toBe("captured");
+  it("keeps an order whose payment the provider could not make, and makes it when the shopper comes to pay", async () => {
+    payments.failCreates = true;
+    const { shopper, addressId } = await shopperWithCart(api, "provider-down@example.com", { 18: 1 });
+    const { totals } = await quote(shopper, addressId);
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents)),
+      201,
+    );
+    expect(placed).toMatchObject({ status: "pendiente-pago", payment: null });
+    payments.failCreates = false;
+    const before = payments.counts.created;
+    await payOrder(shopper, placed.id);
+    expect(payments.counts.created - before).toBe(1);
+    const paid = await body<OrderView>(await shopper("GET", `/api/orders/${placed.id}`), 200);
+    expect(paid).toMatchObject({ status: "pagado", payment: { status: "captured" } });
   });
 
-  it("releases the hold, and takes nothing, when an order is cancelled before its capture went through", async () => {
-    payments.failCaptures = true;
-    const { shopper, order } = await shopperWithOrder(api, "cancel-uncaptured@example.com", { 18: 1 });
-    payments.failCaptures = false;
+  it("cancels the payment at the provider, and takes nothing, when an order is cancelled before it was paid", async () => {
+    const { shopper, addressId } = await shopperWithCart(api, "cancel-unpaid@example.com", { 18: 1 });
+    const { totals } = await quote(shopper, addressId);
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents)),
+      201,
+    );
     const counts = { ...payments.counts };
-    await body(await shopper("POST", `/api/orders/${order.id}/cancel`), 200);
-    await settlePayments({ db: api.database.db, payments: payments.provider });
-    expect(payments.counts.captured).toBe(counts.captured);
+    await body(await shopper("POST", `/api/orders/${placed.id}/cancel`), 200);
+    await settlePayments({ db: api.database.db, payments: api.payments });
     expect(payments.counts.refunded).toBe(counts.refunded);
     expect(payments.counts.cancelled - counts.cancelled).toBe(1);
-    const done = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+    const done = await body<OrderView>(await shopper("GET", `/api/orders/${placed.id}`), 200);
     expect(done.status).toBe("cancelado");
     expect(done.payment?.status).toBe("cancelled");
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, notInArray, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { CreditNoteSummary, OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
 import type { Lang } from "#shared/lang.ts";
@@ -107,7 +107,17 @@ export function toLoadedOrder(order: OrderRows): LoadedOrder {
       totalCents: order.totalCents,
     },
     delivery: { from: order.deliveryFrom, to: order.deliveryTo },
-    payment: paid ? { provider: paid.provider, cardLast4: paid.cardLast4, status: paid.status } : null,
+    payBy: order.status === "pendiente-pago" && order.payBy ? order.payBy.toISOString() : null,
+    payment: paid
+      ? {
+          provider: paid.provider,
+          method: paid.method,
+          cardLast4: paid.cardLast4,
+          status: paid.status,
+          lastFailure: paid.lastFailure,
+          multibanco: paid.status === "pending" ? paid.multibanco : null,
+        }
+      : null,
     invoices: invoices.map((row) => ({
       kind: row.kind,
       number: row.number,
@@ -117,6 +127,9 @@ export function toLoadedOrder(order: OrderRows): LoadedOrder {
   };
   return { view, lang: order.lang };
 }
+
+/** Orders whose products the shopper does not have: never paid, or cancelled. */
+const notBought: OrderStatus[] = ["pendiente-pago", "caducado", "cancelado"];
 
 /** The shopper's orders, newest first. */
 export async function listOrders(db: Database, userId: string): Promise<OrderSummary[]> {
@@ -175,16 +188,21 @@ export async function listCreditNotes(db: Database, userId: string): Promise<Cre
     .innerJoin(shopOrder, eq(shopOrder.id, invoice.orderId))
     .where(and(eq(shopOrder.userId, userId), eq(invoice.kind, "credit-note")))
     .orderBy(desc(invoice.issuedAt), desc(invoice.number));
-  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+  // A credit note corrects an invoice, which only a paid (so numbered) order has.
+  return rows.map((row) => ({
+    ...row,
+    orderNumber: row.orderNumber ?? "",
+    issuedAt: row.issuedAt.toISOString(),
+  }));
 }
 
-/** Every product the shopper has bought (orders not cancelled), the latest purchase first. */
+/** Every product the shopper has bought (orders paid and not cancelled), the latest purchase first. */
 export async function listPurchasedProducts(db: Database, userId: string) {
   const rows = await db
     .select({ productId: orderLine.productId, lastBought: max(shopOrder.placedAt) })
     .from(orderLine)
     .innerJoin(shopOrder, eq(shopOrder.id, orderLine.orderId))
-    .where(and(eq(shopOrder.userId, userId), ne(shopOrder.status, "cancelado")))
+    .where(and(eq(shopOrder.userId, userId), notInArray(shopOrder.status, notBought)))
     .groupBy(orderLine.productId)
     .orderBy(desc(max(shopOrder.placedAt)), asc(orderLine.productId));
   return rows.flatMap((row) =>

@@ -15,7 +15,8 @@ import type { Database } from "../db/client.ts";
 import { rateLimit } from "../http/rate-limit.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
-import { type PaymentProvider, shopperDecline } from "../payments/payment-provider.ts";
+import type { Logger } from "../logger.ts";
+import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
@@ -28,6 +29,7 @@ import {
   readOrder,
   readOrderDocument,
 } from "./order-views.ts";
+import { readPaymentSession } from "./payment-session.ts";
 import { placeOrder } from "./place-order.ts";
 
 /** How often one shopper, and one address, may ask for a quote or try to pay. */
@@ -52,6 +54,7 @@ export type OrdersDeps = {
   catalog: Catalog;
   payments: PaymentProvider;
   notifier: OrderNotifier;
+  logger: Logger;
   now?: () => Date;
   /** null: no limits (automated runs, where every request comes from one address). */
   limits?: CheckoutLimits | null;
@@ -99,9 +102,11 @@ export function ordersRoutes({
   catalog,
   payments,
   notifier,
+  logger,
   now = () => new Date(),
   limits = CHECKOUT_LIMITS,
 }: OrdersDeps) {
+  const paying = { db, payments, notifier, logger, now };
   /** The steps a shopper may take on their own order: cancel it, or ask to return it. */
   async function shopperStep(
     c: Context<UserEnv, string, { out: { param: { id: string } } }>,
@@ -146,16 +151,12 @@ export function ordersRoutes({
         const email = user.guest ? request.invoice.email : user.email;
         if (!email) return c.json(apiError("guest-email-required", "An email is needed"), 422);
         const result = await placeOrder(
-          { db, catalog, payments, mails: notifier, now },
+          { db, catalog, payments, now },
           { ...user, email },
           request,
           c.req.valid("query").lang,
         );
         if (!result.ok) {
-          if (result.error === "payment-declined") {
-            const code = shopperDecline(result.decline);
-            return c.json({ error: { code, message: "The payment was declined" } }, 402);
-          }
           const [status, message] = quoteErrors[result.error];
           const quote = "quote" in result && result.quote ? { quote: toView(result.quote) } : {};
           return c.json({ error: { code: result.error, message }, ...quote }, status);
@@ -199,6 +200,13 @@ export function ordersRoutes({
         "content-disposition": `attachment; filename="${document.number}.pdf"`,
         "cache-control": "private, no-store",
       });
+    })
+    .get("/:id/payment", validate("param", orderIdParamSchema), async (c) => {
+      const session = await readPaymentSession(paying, c.get("user").id, c.req.valid("param").id);
+      if (session === "order-not-found") return c.json(apiError(session, "No such order"), 404);
+      if (session === "not-awaiting-payment")
+        return c.json(apiError(session, "The order is not awaiting payment"), 409);
+      return c.json(session);
     })
     .get("/:id", validate("param", orderIdParamSchema), async (c) => {
       const order = await readOrder(db, c.get("user").id, c.req.valid("param").id);

@@ -1,21 +1,35 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payment } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 
 type Deps = { db: Database; payments: PaymentProvider };
 
-/** What the provider is still owed an answer for: the step to ask for, and the status it leads to. */
+/**
+ * What the provider is still owed an answer for: the step to ask for, and the status it leads to.
+ * (Payments left `authorized` by the card-only checkout before decision 034 are not captured any
+ * more: that checkout captured each one right after its order.)
+ */
 const steps = {
-  /** An order stored with its card authorized: the money is taken. */
-  authorized: { to: "captured", ask: (p: PaymentProvider, row: Row) => p.capture(row.reference) },
   /** A cancelled or returned order: the money goes back. */
   "refund-pending": {
-    to: "refunded",
-    ask: (p: PaymentProvider, row: Row) => p.refund(row.reference, row.amountCents),
+    ask: async (p: PaymentProvider, row: Row) => {
+      await p.refund(row.reference, row.amountCents, `refund-${row.id}`);
+      return "refunded" as const;
+    },
   },
-  /** Cancelled before its capture went through: the hold on the card is released. */
-  "cancel-pending": { to: "cancelled", ask: (p: PaymentProvider, row: Row) => p.cancel(row.reference) },
+  /**
+   * An order cancelled before it was paid: its payment is cancelled at the provider; one that went
+   * through meanwhile is given back.
+   */
+  "cancel-pending": {
+    ask: async (p: PaymentProvider, row: Row) => {
+      const state = await p.cancel(row.reference);
+      if (state.status !== "succeeded") return "cancelled" as const;
+      await p.refund(row.reference, row.amountCents, `refund-${row.id}`);
+      return "refunded" as const;
+    },
+  },
 } as const;
 
 type Row = typeof payment.$inferSelect;
@@ -42,13 +56,11 @@ async function settleRows({ db, payments }: Deps, from: Pending, pending: Row[])
   const result: Settled = { settled: 0, failed: [] };
   for (const row of pending) {
     try {
-      await steps[from].ask(payments, row);
-      const moved = await db
+      const to = await steps[from].ask(payments, row);
+      await db
         .update(payment)
-        .set({ status: steps[from].to })
-        .where(and(eq(payment.id, row.id), eq(payment.status, from)))
-        .returning({ id: payment.id });
-      if (moved.length === 0 && from === "authorized") await refundCapturedAfterCancel({ db, payments }, row);
+        .set({ status: to })
+        .where(and(eq(payment.id, row.id), eq(payment.status, from)));
       result.settled++;
     } catch (error) {
       result.failed.push({ orderId: row.orderId, error });
@@ -57,37 +69,11 @@ async function settleRows({ db, payments }: Deps, from: Pending, pending: Row[])
   return result;
 }
 
-/**
- * The order was cancelled while its capture was under way: the cancel found the payment still
- * authorized and left the hold to be released (cancel-pending, or already cancelled by the job),
- * but the provider has taken the money. It is owed back like any captured payment of a cancelled
- * order (its credit note was issued with the cancel).
- */
-async function refundCapturedAfterCancel(deps: Deps, row: Row): Promise<void> {
-  const owed = await deps.db
-    .update(payment)
-    .set({ status: "refund-pending" })
-    .where(and(eq(payment.id, row.id), inArray(payment.status, ["cancel-pending", "cancelled"])))
-    .returning({ id: payment.id });
-  if (owed.length > 0) await settle(deps, "refund-pending", row.orderId);
-}
-
-/** Captures the payment of a stored order (or of every one still only authorized). */
-export function capturePending(deps: Deps, orderId?: string): Promise<Settled> {
-  return settle(deps, "authorized", orderId);
-}
-
-/**
- * Captures a payment just stored as authorized, from its row as written (a checkout has it; no
- * need to look it up). Its status still moves on only from "authorized".
- */
-export function captureStored(deps: Deps, stored: Row): Promise<Settled> {
-  return settleRows(deps, "authorized", [stored]);
-}
-
-/** Gives back the money of a cancelled or returned order (or of every one still owed). */
-export function refundPending(deps: Deps, orderId?: string): Promise<Settled> {
-  return settle(deps, "refund-pending", orderId);
+/** Gives back the money of a cancelled or returned order, or releases its unpaid payment. */
+export async function refundPending(deps: Deps, orderId?: string): Promise<Settled> {
+  const refunded = await settle(deps, "refund-pending", orderId);
+  const released = await settle(deps, "cancel-pending", orderId);
+  return { settled: refunded.settled + released.settled, failed: [...refunded.failed, ...released.failed] };
 }
 
 /** Everything the provider still owes, as the periodic job asks for it. */

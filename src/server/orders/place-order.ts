@@ -4,12 +4,11 @@ import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { type Database, namedStatement, type Transaction } from "../db/client.ts";
 import { coupon, user } from "../db/schema.ts";
-import type { PaymentDecline, PaymentProvider } from "../payments/payment-provider.ts";
+import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { readCheckoutInputs } from "./checkout-inputs.ts";
 import { priceCheckout, type Quote, type QuoteError } from "./checkout-quote.ts";
-import type { OrderMailQueue } from "./order-notifier.ts";
-import { type OrderRows, toLoadedOrder } from "./order-views.ts";
-import { captureStored } from "./payment-settlement.ts";
+import { ensurePayment } from "./order-payments.ts";
+import type { OrderRows } from "./order-views.ts";
 import { newOrderRows, storeOrder } from "./store-order.ts";
 
 export type Buyer = { id: string; email: string; name: string; lastName: string };
@@ -20,18 +19,14 @@ export type PlaceOrderOutcome =
       ok: false;
       error: QuoteError | "total-changed" | "coupon-refused" | "out-of-stock" | "order-in-progress";
       quote?: Quote;
-    }
-  | { ok: false; error: "payment-declined"; decline: PaymentDecline };
+    };
 
-type Parsed = Omit<PlaceOrderRequest, "card"> & {
-  card: { holder: string; number: string; expiry: string; cvc: string };
-};
+type Parsed = PlaceOrderRequest;
 
 type Deps = {
   db: Database;
   catalog: Catalog;
   payments: PaymentProvider;
-  mails: OrderMailQueue;
   now: () => Date;
 };
 
@@ -47,18 +42,18 @@ class Refused extends Error {
 }
 
 /**
- * Places the shopper's cart as an order (issue 11: no interleaving charges twice, oversells or
- * over-discounts). A first look without locks answers plain mistakes (and a checkout sent again)
- * at once. Then, in one transaction: the shopper's checkout is locked (a second one at the same
- * time is told their order is being processed, and nothing is asked of their card); the cart is
- * read and priced again; the payment is authorized for this order only; a coupon with a limit is
- * locked and counted again; then one statement (`storeOrder`) takes the stock (never below zero),
- * stores the order, its invoice and the payment, numbers them, queues the mail and empties the
- * cart. The payment is captured once that is committed, and its hold cancelled if not.
- * The same idempotency key always gives the same single order.
+ * Places the shopper's cart as an order awaiting payment (issue 11: no interleaving oversells or
+ * over-discounts; issue 27: the order exists before it is paid). A first look without locks
+ * answers plain mistakes (and a checkout sent again) at once. Then, in one transaction: the
+ * shopper's checkout is locked (a second one at the same time is told their order is being
+ * processed); the cart is read and priced again; a coupon with a limit is locked and counted
+ * again; then one statement (`storeOrder`) takes the stock (never below zero), stores the order
+ * and empties the cart. Its payment at the provider is made after that commit, with no lock held
+ * (`ensurePayment`); the shopper then pays in the provider's UI. The same idempotency key always
+ * gives the same single order.
  */
 export async function placeOrder(
-  { db, catalog, payments, mails, now }: Deps,
+  { db, catalog, payments, now }: Deps,
   buyer: Buyer,
   request: Parsed,
   lang: Lang,
@@ -71,8 +66,7 @@ export async function placeOrder(
   const firstQuote = first.priced.quote;
   if (!firstQuote.inStock) return { ok: false, error: "out-of-stock", quote: firstQuote };
 
-  let hold: string | undefined;
-  let placed: { orderId: string; created: boolean; payment?: OrderRows["payments"][number] };
+  let placed: { orderId: string; created: boolean; rows?: OrderRows };
   try {
     placed = await db.transaction(async (tx) => {
       await lockCheckout(tx, { userId: buyer.id });
@@ -84,47 +78,20 @@ export async function placeOrder(
       if (!priced.ok)
         throw new Refused(priced.error === "cart-empty" ? { ok: false, error: "order-in-progress" } : priced);
       const { quote } = priced;
-      // Plainly short of stock: the card is not asked.
       if (!quote.inStock) throw new OutOfStock();
-      const authorization = await payments.authorize({
-        amountCents: quote.totals.totalCents,
-        card: request.card,
-        description: `Order ${request.idempotencyKey}`,
-        // The browser's key is unique only per shopper: the provider's is made here, so another
-        // shopper resending it can never be answered with this shopper's payment (issue 27).
-        idempotencyKey: `${buyer.id}.${request.idempotencyKey}`,
-      });
-      if (!authorization.ok)
-        throw new Refused({ ok: false, error: "payment-declined", decline: authorization.decline });
-      hold = authorization.reference;
       if (quote.coupon) await recheckCoupon(tx, catalog, buyer.id, request, placedAt, quote.coupon.code);
-      const rows = newOrderRows({
-        buyer,
-        request,
-        quote,
-        lang,
-        placedAt,
-        payment: {
-          provider: payments.name,
-          reference: authorization.reference,
-          cardLast4: authorization.cardLast4,
-        },
-      });
-      // The mail is made from the rows as they are written (not read back), and stored with them.
-      const written = await storeOrder(tx, rows, mails.compose(toLoadedOrder(rows)));
-      if (!written) throw new OutOfStock();
-      return { orderId: written.id, created: true, payment: written.payments[0] };
+      const rows = newOrderRows({ buyer, request, quote, lang, placedAt });
+      if (!(await storeOrder(tx, rows))) throw new OutOfStock();
+      return { orderId: rows.id, created: true, rows };
     });
   } catch (error) {
-    // Nothing was stored: the hold on the card goes.
-    if (hold) await payments.cancel(hold);
     if (error instanceof Refused) return error.outcome;
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", quote: firstQuote };
     throw error;
   }
-  // Stored: the money is taken (never cancelled from here on). A capture that fails, or a process
-  // that dies before it, leaves the payment authorized for `capturePending` to finish.
-  if (placed.payment) await captureStored({ db, payments }, placed.payment);
+  // Stored: its payment at the provider, asked for with no lock held. Should the provider not
+  // answer now, the payment page asks for it again.
+  if (placed.rows) await ensurePayment({ db, payments }, placed.rows).catch(() => undefined);
   return { ok: true, orderId: placed.orderId, created: placed.created };
 }
 

@@ -8,7 +8,7 @@ import { madridAddress } from "../testing/order-fixtures.ts";
 import { openTestDatabase } from "../testing/test-database.ts";
 import { priceCheckout } from "./checkout-quote.ts";
 import { loadOrder, type OrderRows, toLoadedOrder } from "./order-views.ts";
-import { newOrderRows, storeOrder } from "./store-order.ts";
+import { newOrderRows, PAY_WITHIN_MS, storeOrder } from "./store-order.ts";
 
 let database: DatabaseHandle;
 const catalog = builtinCatalog();
@@ -60,22 +60,8 @@ async function rowsFor(userId: string, cart: Cart): Promise<OrderRows> {
     quote: priced.quote,
     lang: "pt",
     placedAt,
-    payment: { provider: "test", reference: `ref-${randomUUID()}`, cardLast4: "4242" },
   });
 }
-
-const mailOf = (rows: OrderRows) => {
-  const { view } = toLoadedOrder(rows);
-  return {
-    key: `order:${view.id}:pagado`,
-    message: {
-      to: view.buyer.email,
-      subject: `Order ${view.number}`,
-      text: `${view.number} ${view.invoices[0]?.number}`,
-      html: `<b>${view.number}</b>`,
-    },
-  };
-};
 
 const availableOf = async (ids: number[]) =>
   Object.fromEntries(
@@ -86,7 +72,7 @@ const availableOf = async (ids: number[]) =>
   );
 
 describe("storing an order in one statement", () => {
-  it("writes exactly the rows given, numbered, takes the stock, empties the cart and queues the mail with the numbers", async () => {
+  it("writes exactly the rows given, awaiting payment and unnumbered, takes the stock and empties the cart", async () => {
     const cart: Cart = [
       [1, 2],
       [36, 1],
@@ -95,27 +81,25 @@ describe("storing an order in one statement", () => {
     const rows = await rowsFor(userId, cart);
     const before = await availableOf([1, 36]);
 
-    const stored = await database.db.transaction((tx) => storeOrder(tx, rows, mailOf(rows)));
+    const stored = await database.db.transaction((tx) => storeOrder(tx, rows));
 
-    expect(stored?.number).toBe("2031-000001");
-    expect(stored?.invoices.map((row) => row.number)).toEqual(["F2031-000001"]);
+    expect(stored).toBe(true);
     // The order read back is the one made from the rows given: nothing added, lost or changed.
     const loaded = await loadOrder(database.db, rows.id);
-    expect(loaded).toEqual(stored && toLoadedOrder(stored));
+    expect(loaded).toEqual(toLoadedOrder(rows));
+    expect(loaded?.view).toMatchObject({
+      status: "pendiente-pago",
+      number: null,
+      invoices: [],
+      payment: null,
+    });
+    expect(loaded?.view.payBy).toBe(new Date(placedAt.getTime() + PAY_WITHIN_MS).toISOString());
     expect(loaded?.lang).toBe("pt");
     expect(await availableOf([1, 36])).toEqual({ 1: (before[1] ?? 0) - 2, 36: (before[36] ?? 0) - 1 });
     expect(await database.db.select().from(cartLine).where(eq(cartLine.userId, userId))).toEqual([]);
-    const [mail] = await database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.key, `order:${rows.id}:pagado`));
-    expect(mail).toMatchObject({
-      recipient: `${userId}@example.com`,
-      subject: "Order 2031-000001",
-      text: "2031-000001 F2031-000001",
-      html: "<b>2031-000001</b>",
-      headers: null,
-    });
+    // Nothing is numbered or mailed before the money is in (decision 034).
+    expect(await database.db.select().from(numberSeries)).toEqual([]);
+    expect(await database.db.select().from(mailOutbox)).toEqual([]);
   });
 
   it("writes nothing but what the caller rolls back when a line is short of stock", async () => {
@@ -125,29 +109,19 @@ describe("storing an order in one statement", () => {
     ];
     const userId = await buyerWithCart(cart);
     const rows = await rowsFor(userId, cart);
-    const [counter] = await database.db.select().from(numberSeries).where(eq(numberSeries.series, "P2031"));
     const before = await availableOf([2, 36]);
 
     class RolledBack extends Error {}
-    let stored: OrderRows | null | undefined;
+    let stored: boolean | undefined;
     await expect(
       database.db.transaction(async (tx) => {
-        stored = await storeOrder(tx, rows, mailOf(rows));
+        stored = await storeOrder(tx, rows);
         expect(await tx.select().from(shopOrder).where(eq(shopOrder.id, rows.id))).toEqual([]);
-        expect(await tx.select().from(numberSeries).where(eq(numberSeries.series, "P2031"))).toEqual([
-          counter,
-        ]);
-        expect(
-          await tx
-            .select()
-            .from(mailOutbox)
-            .where(eq(mailOutbox.key, `order:${rows.id}:pagado`)),
-        ).toEqual([]);
         expect(await tx.select().from(cartLine).where(eq(cartLine.userId, userId))).toHaveLength(2);
         throw new RolledBack();
       }),
     ).rejects.toBeInstanceOf(RolledBack);
-    expect(stored).toBeNull();
+    expect(stored).toBe(false);
     expect(await availableOf([2, 36])).toEqual(before);
   });
 
@@ -171,10 +145,9 @@ describe("storing an order in one statement", () => {
     expect(pairs[0]?.[1]?.lines.map((line) => line.productId)).toEqual([2, 1]);
     const before = await availableOf([1, 2]);
     const stored = await Promise.all(
-      pairs.flat().map((rows) => database.db.transaction((tx) => storeOrder(tx, rows, mailOf(rows)))),
+      pairs.flat().map((rows) => database.db.transaction((tx) => storeOrder(tx, rows))),
     );
-    expect(stored.every((rows) => rows !== null)).toBe(true);
-    expect(new Set(stored.map((rows) => rows?.number)).size).toBe(20);
+    expect(stored.every(Boolean)).toBe(true);
     expect(await availableOf([1, 2])).toEqual({ 1: (before[1] ?? 0) - 20, 2: (before[2] ?? 0) - 20 });
   });
 });

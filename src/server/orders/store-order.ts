@@ -6,20 +6,9 @@ import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
 import type { Lang } from "#shared/lang.ts";
 import { namedStatement, type Transaction } from "../db/client.ts";
-import {
-  cartLine,
-  invoice,
-  mailOutbox,
-  numberSeries,
-  orderEvent,
-  orderLine,
-  payment,
-  productStock,
-  shopOrder,
-} from "../db/schema.ts";
+import { cartLine, orderEvent, orderLine, productStock, shopOrder } from "../db/schema.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import type { Quote } from "./checkout-quote.ts";
-import { numberText, series } from "./number-series.ts";
 import type { OrderRows } from "./order-views.ts";
 
 export type NewOrder = {
@@ -28,23 +17,24 @@ export type NewOrder = {
   quote: Quote;
   lang: Lang;
   placedAt: Date;
-  payment: { provider: string; reference: string; cardLast4: string };
 };
 
+/** How long a new order waits for its payment (cards, wallets, Bizum, MB WAY) before it expires. */
+export const PAY_WITHIN_MS = 30 * 60_000;
+
 /**
- * A new order's rows exactly as they are to be stored, ids included. Its two numbers are
- * stand-ins, unique and plain text, until `storeOrder` takes the real ones: whatever is made from
- * these rows before (the buyer's mail) shows the stand-ins where the numbers go.
+ * A new order's rows exactly as they are to be stored, ids included: awaiting payment, without a
+ * number (taken with its invoice when the money is in, `order-payments.ts`; decision 034).
  */
-export function newOrderRows({ buyer, request, quote, lang, placedAt, payment: paid }: NewOrder): OrderRows {
+export function newOrderRows({ buyer, request, quote, lang, placedAt }: NewOrder): OrderRows {
   const id = randomUUID();
   const { totals } = quote;
   return {
     id,
-    number: `unnumbered-${randomUUID()}`,
+    number: null,
     userId: buyer.id,
     idempotencyKey: request.idempotencyKey,
-    status: "pagado",
+    status: "pendiente-pago",
     lang,
     zone: quote.zone,
     shippingMethod: quote.shippingMethod,
@@ -65,6 +55,7 @@ export function newOrderRows({ buyer, request, quote, lang, placedAt, payment: p
     deliveryFrom: quote.delivery.from,
     deliveryTo: quote.delivery.to,
     placedAt,
+    payBy: new Date(placedAt.getTime() + PAY_WITHIN_MS),
     lines: totals.lines.map((line, position) => {
       const product = quote.products[position];
       return {
@@ -79,30 +70,9 @@ export function newOrderRows({ buyer, request, quote, lang, placedAt, payment: p
         vatRate: vatRate(quote.zone, line.vatClass),
       };
     }),
-    history: [{ id: randomUUID(), orderId: id, status: "pagado", note: "", at: placedAt }],
-    payments: [
-      {
-        id: randomUUID(),
-        orderId: id,
-        ...paid,
-        status: "authorized",
-        amountCents: totals.totalCents,
-        createdAt: placedAt,
-        confirmedAt: null,
-      },
-    ],
-    invoices: [
-      {
-        id: randomUUID(),
-        orderId: id,
-        kind: "invoice",
-        number: `unnumbered-${randomUUID()}`,
-        correctsId: null,
-        totalCents: totals.totalCents,
-        vat: totals.vat,
-        issuedAt: placedAt,
-      },
-    ],
+    history: [{ id: randomUUID(), orderId: id, status: "pendiente-pago", note: "", at: placedAt }],
+    payments: [],
+    invoices: [],
   };
 }
 
@@ -112,39 +82,19 @@ export type OrderMail = { key: string; message: MailMessage };
 const value = sql.placeholder;
 
 /**
- * The whole order in one statement (decision 024): the stock taken, the order, its lines,
- * history, payment and invoice written, the cart emptied, the order and invoice numbered and the
- * buyer's mail queued with those numbers in place of the stand-ins.
+ * The whole new order in one statement (decision 024): the stock taken, the order, its lines and
+ * history written and the cart emptied.
  *
  * - Stock rows are locked in product order before any is changed, as every step that changes
  *   stock takes them (two carts holding the same products in another order would otherwise each
  *   hold a row the other waits for); each is taken only if it covers the line.
  * - Nothing else is written unless every line was covered: the caller rolls back.
- * - The number counters are the one lock every checkout shares. Taken in this statement, they
- *   are held only until the commit that follows it, never across a round trip to the server's
- *   event loop (where a busy process kept every other checkout waiting).
+ * - No number is taken here (decision 034): the shared number series are locked only when an
+ *   order is paid, so checkouts no longer queue on them.
  * - The rows go in as JSON read into each table's record type (`insertFrom`): one statement,
  *   built once, whatever the number of lines.
  */
-const storeStatement = namedStatement<{
-  order: string;
-  lines: string;
-  event: string;
-  payment: string;
-  invoice: string;
-  orderSeries: string;
-  orderPrefix: string;
-  invoiceSeries: string;
-  invoicePrefix: string;
-  orderStandIn: string;
-  invoiceStandIn: string;
-  mailKey: string;
-  mailTo: string;
-  mailSubject: string;
-  mailText: string;
-  mailHtml: string;
-  mailHeaders: string | null;
-}>(
+const storeStatement = namedStatement<{ order: string; lines: string; event: string }>(
   "store-order",
   sql`
   with o as (
@@ -163,44 +113,19 @@ const storeStatement = namedStatement<{
     where (select count(*) from locked) >= 0
       and ${productStock.productId} = wanted.product_id and ${productStock.available} >= wanted.quantity
     returning ${productStock.productId}
-  ), counters as (
-    insert into ${numberSeries} (series, last)
-    select counter.series, 1
-    from (values (${value("orderSeries")}::text, 1), (${value("invoiceSeries")}::text, 2)) as counter (series, rank)
-    where (select count(*) from taken) = (select count(*) from wanted)
-    order by counter.rank
-    on conflict (series) do update set last = ${numberSeries.last} + 1
-    returning series, last
-  ), numbers as (
-    select ${numberText(value("orderPrefix"), sql`ordered.last`)} as order_number,
-      ${numberText(value("invoicePrefix"), sql`invoiced.last`)} as invoice_number
-    from counters as ordered, counters as invoiced
-    where ordered.series = ${value("orderSeries")}::text and invoiced.series = ${value("invoiceSeries")}::text
   ), placed as (
-    ${insertFrom(shopOrder, "o", { number: sql`numbers.order_number` })} from o, numbers
+    ${insertFrom(shopOrder, "o")} from o
+    where (select count(*) from taken) = (select count(*) from wanted)
     returning id
   ), written_lines as (
     ${insertFrom(orderLine, "wanted", { order_id: sql`placed.id` })} from placed, wanted
   ), written_event as (
     ${insertFrom(orderEvent, "event", { order_id: sql`placed.id` })}
     from placed, jsonb_populate_record(null::${orderEvent}, ${value("event")}::jsonb) as event
-  ), written_payment as (
-    ${insertFrom(payment, "authorized", { order_id: sql`placed.id` })}
-    from placed, jsonb_populate_record(null::${payment}, ${value("payment")}::jsonb) as authorized
-  ), written_invoice as (
-    ${insertFrom(invoice, "issued", { order_id: sql`placed.id`, number: sql`numbers.invoice_number` })}
-    from placed, numbers, jsonb_populate_record(null::${invoice}, ${value("invoice")}::jsonb) as issued
   ), emptied as (
     delete from ${cartLine} where user_id = (select user_id from o) and exists (select from placed)
-  ), mailed as (
-    insert into ${mailOutbox} (key, recipient, subject, text, html, headers, next_attempt_at)
-    select ${value("mailKey")}::text, ${value("mailTo")}::text,
-      ${withNumbers(value("mailSubject"))}, ${withNumbers(value("mailText"))}, ${withNumbers(value("mailHtml"))},
-      ${value("mailHeaders")}::jsonb, o.placed_at
-    from placed, numbers, o
-    on conflict (key) do nothing
   )
-  select numbers.order_number, numbers.invoice_number from placed, numbers`,
+  select id from placed`,
 );
 
 /**
@@ -221,15 +146,7 @@ function insertFrom(table: PgTable, alias: string, overrides: Record<string, SQL
   return sql`insert into ${table} (${columns}) select ${values}`;
 }
 
-/** A mail text with the order's and invoice's numbers where their stand-ins were. */
-function withNumbers(text: ReturnType<typeof value>): SQL {
-  return sql`replace(replace(${text}::text, ${value("orderStandIn")}::text, numbers.order_number),
-    ${value("invoiceStandIn")}::text, numbers.invoice_number)`;
-}
-
-const storedSchema = z.object({
-  rows: z.array(z.object({ order_number: z.string(), invoice_number: z.string() })).max(1),
-});
+const storedSchema = z.object({ rows: z.array(z.object({ id: z.string() })).max(1) });
 
 /** A row as PostgreSQL's JSON record functions read it: by its columns' SQL names. */
 function asRecord(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
@@ -239,47 +156,17 @@ function asRecord(table: PgTable, row: Record<string, unknown>): Record<string, 
 }
 
 /**
- * Stores a new order (`newOrderRows`) and queues its mail, in the caller's transaction, as one
- * statement. Gives the rows as stored, with their numbers; null when the stock no longer covers
- * a line (something may have been taken: the caller must roll back).
+ * Stores a new order (`newOrderRows`) in the caller's transaction, as one statement. False when
+ * the stock no longer covers a line (something may have been taken: the caller must roll back).
  */
-export async function storeOrder(
-  tx: Transaction,
-  rows: OrderRows,
-  mail: OrderMail,
-): Promise<OrderRows | null> {
-  const { lines, history, payments, invoices, ...order } = rows;
+export async function storeOrder(tx: Transaction, rows: OrderRows): Promise<boolean> {
+  const { lines, history, payments: _payments, invoices: _invoices, ...order } = rows;
   const [event] = history;
-  const [paid] = payments;
-  const [issued] = invoices;
-  if (!event || !paid || !issued) throw new Error("A new order has one event, payment and invoice");
-  const year = order.placedAt.getUTCFullYear();
-  const orderSeries = series.order(year);
-  const invoiceSeries = series.invoice(year);
+  if (!event) throw new Error("A new order has its first event");
   const result = await storeStatement(tx, {
     order: JSON.stringify(asRecord(shopOrder, order)),
     lines: JSON.stringify(lines.map((line) => asRecord(orderLine, line))),
     event: JSON.stringify(asRecord(orderEvent, event)),
-    payment: JSON.stringify(asRecord(payment, paid)),
-    invoice: JSON.stringify(asRecord(invoice, issued)),
-    orderSeries: orderSeries.name,
-    orderPrefix: orderSeries.prefix,
-    invoiceSeries: invoiceSeries.name,
-    invoicePrefix: invoiceSeries.prefix,
-    orderStandIn: order.number,
-    invoiceStandIn: issued.number,
-    mailKey: mail.key,
-    mailTo: mail.message.to,
-    mailSubject: mail.message.subject,
-    mailText: mail.message.text,
-    mailHtml: mail.message.html,
-    mailHeaders: mail.message.headers ? JSON.stringify(mail.message.headers) : null,
   });
-  const [stored] = storedSchema.parse(result).rows;
-  if (!stored) return null;
-  return {
-    ...rows,
-    number: stored.order_number,
-    invoices: [{ ...issued, number: stored.invoice_number }],
-  };
+  return storedSchema.parse(result).rows.length === 1;
 }

@@ -1,18 +1,34 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import Stripe from "stripe";
-import type { Database } from "../db/client.ts";
-import { payment } from "../db/schema.ts";
 import { apiError } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
+import type { IntentListener } from "./payment-provider.ts";
+import { intentStateOf } from "./stripe-provider.ts";
+
+/** The PaymentIntent events the shop acts on: each carries the intent as it now is. */
+const intentEvents = new Set<string>([
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+  "payment_intent.canceled",
+  "payment_intent.processing",
+  "payment_intent.requires_action",
+  "payment_intent.amount_capturable_updated",
+]);
 
 /**
- * Stripe's signed webhook: the capture and refunds of our PaymentIntents are confirmed here.
- * The signature is checked with Stripe's own helper against the raw body; anything unsigned is
- * refused with 400.
+ * Stripe's signed webhook: how the shop hears that an order was paid, refused or cancelled
+ * (decision 034). The signature is checked with Stripe's own helper against the raw body; anything
+ * unsigned is refused with 400. Each intent event is handed to `onIntent`, which checks it against
+ * the order (amount, order id, what the order already knows) before anything changes; when that
+ * fails, the 500 makes Stripe send the event again later.
  */
-export function stripeWebhookRoutes(deps: { stripe: Stripe; secret: string; db: Database; logger: Logger }) {
-  const { stripe, secret, db, logger } = deps;
+export function stripeWebhookRoutes(deps: {
+  stripe: Stripe;
+  secret: string;
+  onIntent: IntentListener;
+  logger: Logger;
+}) {
+  const { stripe, secret, onIntent, logger } = deps;
   return new Hono().post("/", async (c) => {
     const signature = c.req.header("stripe-signature");
     if (!signature) return c.json(apiError("signature-missing", "Stripe-Signature header missing"), 400);
@@ -25,24 +41,17 @@ export function stripeWebhookRoutes(deps: { stripe: Stripe; secret: string; db: 
       }
       throw error;
     }
-    if (event.type === "payment_intent.succeeded") {
-      await db
-        .update(payment)
-        .set({ confirmedAt: new Date() })
-        .where(eq(payment.reference, event.data.object.id));
-      // The capture went through even if the shop did not hear its answer (a crash, a timeout).
-      await db
-        .update(payment)
-        .set({ status: "captured" })
-        .where(and(eq(payment.reference, event.data.object.id), eq(payment.status, "authorized")));
-    } else if (event.type === "charge.refunded") {
-      const intent = event.data.object.payment_intent;
-      const reference = typeof intent === "string" ? intent : intent?.id;
-      if (reference)
-        await db.update(payment).set({ status: "refunded" }).where(eq(payment.reference, reference));
+    if (isIntentEvent(event)) {
+      await onIntent(intentStateOf(event.data.object));
     } else {
-      logger.debug({ type: event.type }, "stripe event ignored");
+      logger.debug({ type: event.type, id: event.id }, "stripe event ignored");
     }
     return c.json({ received: true });
   });
+}
+
+type IntentEvent = Extract<Stripe.Event, { data: { object: Stripe.PaymentIntent } }>;
+
+function isIntentEvent(event: Stripe.Event): event is IntentEvent {
+  return intentEvents.has(event.type) && event.data.object.object === "payment_intent";
 }

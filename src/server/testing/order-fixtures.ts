@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
+import type { TestCardToken, TestConfirmRequest } from "#shared/api/payment-contract.ts";
 
 /**
  * A shopper's order data, without any server or database behind it: shared by the API tests
@@ -18,14 +19,31 @@ export const madridAddress: AddressForm = {
   phone: "612345678",
 };
 
-export const approvedCard = {
-  holder: "Ana García",
-  number: "4242 4242 4242 4242",
-  expiry: "12/30",
-  cvc: "123",
-};
+/** How a test pays an order with the built-in provider, as its UI in the browser would send it. */
+export type TestPayment =
+  | { method: "card"; token: TestCardToken }
+  | { method: "bizum" | "mb_way"; phone: string }
+  | { method: "multibanco" };
 
-/** A checkout request as the browser sends it, paying with the approved test card. */
+export const paidByCard: TestPayment = { method: "card", token: "tok_visa" };
+
+/** The built-in provider's intent id: its client secret up to `_secret_` (as Stripe's). */
+export const intentIdOf = (clientSecret: string): string => clientSecret.split("_secret_")[0] ?? "";
+
+/** The confirmation the built-in provider's UI sends: a token and the last four digits, never a card number. */
+export function testConfirmRequest(
+  clientSecret: string,
+  origin: string,
+  orderId: string,
+  how: TestPayment = paidByCard,
+): TestConfirmRequest {
+  const returnUrl = `${origin}/checkout/fin?pedido=${orderId}`;
+  return how.method === "card"
+    ? { ...how, clientSecret, returnUrl, last4: "4242" }
+    : { ...how, clientSecret, returnUrl };
+}
+
+/** A checkout request as the browser sends it (the payment follows, in the provider's UI). */
 export function orderRequest(
   addressId: string,
   expectedTotalCents: number,
@@ -36,7 +54,6 @@ export function orderRequest(
     addressId,
     shippingMethod: "standard",
     invoice: { name: "Ana", lastName: "García", company: "", taxId: "" },
-    card: approvedCard,
     expectedTotalCents,
     ...extra,
   } satisfies PlaceOrderRequest;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Catalog } from "#catalog/catalog.ts";
-import { createApi, createApp } from "../app.ts";
+import { createApi, createApp, shopOrderNotifier } from "../app.ts";
 import { createCachedAuth } from "../auth/auth.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
 import { watchSessionChanges } from "../auth/session-changes.ts";
@@ -14,9 +14,11 @@ import { type ChangeHub, createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
 import { createMailOutbox } from "../mail/mail-outbox.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { OrderPaymentDeps } from "../orders/order-payments.ts";
 import type { CheckoutLimits } from "../orders/orders.routes.ts";
+import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
-import { createTestCardProvider } from "../payments/test-card-provider.ts";
+import { createTestProvider, type TestProvider } from "../payments/test-provider.ts";
 import { seedStock } from "../stock/stock-repository.ts";
 import { openTestDatabase } from "./test-database.ts";
 
@@ -38,6 +40,11 @@ export type TestApi = {
   /** The app's confirmed sessions and change hub, for what runs beside it (the hot path). */
   sessionCache: SessionCache;
   hub: ChangeHub;
+  /** The provider taking payments, and the built-in one's own steps when it is that one. */
+  payments: PaymentProvider;
+  testPayments: TestProvider | undefined;
+  /** What the server's payment jobs (expiry) and the provider's news are given, at this clock. */
+  paying: (now?: () => Date) => OrderPaymentDeps;
   close: () => Promise<void>;
 };
 
@@ -53,6 +60,8 @@ export async function createTestApi(
     authRateLimited?: boolean;
     /** Another payment provider than the built-in test cards (Stripe against its stand-in). */
     payments?: Payments;
+    /** The built-in provider as a test wraps it (to count its calls, or make it fail). */
+    wrapTestPayments?: (provider: TestProvider) => TestProvider;
     /** Where the mail outbox sends mail; by default it is kept in `mails`. */
     mailer?: Mailer;
     /** Checkout rate limits; off unless a test is about them (one address makes every request). */
@@ -90,6 +99,10 @@ export async function createTestApi(
     ...(options.social ? { social: options.social } : {}),
   });
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
+  const plain = createTestProvider(database.db);
+  const builtIn = options.wrapTestPayments ? options.wrapTestPayments(plain) : plain;
+  const testPayments = options.payments ? undefined : builtIn;
+  const payments = options.payments?.provider ?? builtIn;
   const deps = {
     sessionCache,
     database,
@@ -99,8 +112,9 @@ export async function createTestApi(
     catalog,
     mail,
     origins,
-    payments: options.payments?.provider ?? createTestCardProvider(),
+    payments,
     ...(options.payments?.stripeWebhook ? { stripeWebhook: options.payments.stripeWebhook } : {}),
+    ...(testPayments ? { testPayments } : {}),
     operatorToken: TEST_OPERATOR_TOKEN,
     logger,
     // Every test request comes from one address: keep the limit out of the way unless tested.
@@ -120,6 +134,15 @@ export async function createTestApi(
     catalog,
     sessionCache,
     hub,
+    payments,
+    testPayments,
+    paying: (now = () => new Date()) => ({
+      db: database.db,
+      payments,
+      notifier: shopOrderNotifier(deps),
+      logger,
+      now,
+    }),
     close: async () => {
       await sessionWatch.close();
       await hub.close();

@@ -1,11 +1,19 @@
 import { expect } from "vitest";
 import type { AddressesView } from "#shared/api/address-contract.ts";
-import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
-import { madridAddress, orderRequest } from "./order-fixtures.ts";
-import type { TestApi } from "./test-app.ts";
+import type { OrderView, PlaceOrderRequest, QuoteView } from "#shared/api/order-contract.ts";
+import type { PaymentSessionView, TestConfirmAnswer } from "#shared/api/payment-contract.ts";
+import {
+  intentIdOf,
+  madridAddress,
+  orderRequest,
+  paidByCard,
+  type TestPayment,
+  testConfirmRequest,
+} from "./order-fixtures.ts";
+import { TEST_ORIGIN, type TestApi } from "./test-app.ts";
 import { asShopper, signUpShopper } from "./test-users.ts";
 
-export { approvedCard, madridAddress, orderRequest } from "./order-fixtures.ts";
+export { madridAddress, orderRequest, paidByCard, type TestPayment } from "./order-fixtures.ts";
 
 export type Shopper = ReturnType<typeof asShopper>;
 
@@ -38,13 +46,36 @@ export async function quote(shopper: Shopper, addressId: string, couponCode?: st
   );
 }
 
-/** A shopper who has just bought the given products. */
-export async function shopperWithOrder(api: TestApi, email: string, cart: Record<number, number>) {
-  const { shopper, addressId } = await shopperWithCart(api, email, cart);
+/**
+ * Pays an order awaiting payment with the built-in provider, as the browser does: the payment's
+ * client secret from the shop, then the confirmation to the provider.
+ */
+export async function payOrder(shopper: Shopper, orderId: string, how: TestPayment = paidByCard) {
+  const session = await body<PaymentSessionView>(await shopper("GET", `/api/orders/${orderId}/payment`), 200);
+  const confirm = testConfirmRequest(session.clientSecret, TEST_ORIGIN, orderId, how);
+  const path = `/api/payments/test/intents/${intentIdOf(session.clientSecret)}/confirm`;
+  return body<TestConfirmAnswer>(await shopper("POST", path, confirm), 200);
+}
+
+/** Places the shopper's cart as an order and pays it by card: the order as it then is. */
+export async function placeAndPay(
+  shopper: Shopper,
+  addressId: string,
+  extra: Partial<PlaceOrderRequest> = {},
+) {
   const { totals } = await quote(shopper, addressId);
-  const order = await body<OrderView>(
-    await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents)),
+  const placed = await body<OrderView>(
+    await shopper("POST", "/api/orders", orderRequest(addressId, totals.totalCents, extra)),
     201,
   );
-  return { shopper, order };
+  await payOrder(shopper, placed.id);
+  const paid = await body<OrderView>(await shopper("GET", `/api/orders/${placed.id}`), 200);
+  if (paid.number === null) throw new Error(`Order ${paid.id} was not paid: ${paid.status}`);
+  return { ...paid, number: paid.number };
+}
+
+/** A shopper who has just bought (and paid) the given products. */
+export async function shopperWithOrder(api: TestApi, email: string, cart: Record<number, number>) {
+  const { shopper, addressId } = await shopperWithCart(api, email, cart);
+  return { shopper, order: await placeAndPay(shopper, addressId) };
 }

@@ -1,4 +1,3 @@
-import cardValidator from "card-validator";
 import { z } from "zod";
 import type { CouponRefusal } from "../checkout/coupon.ts";
 import { shippingMethods } from "../checkout/shipping.ts";
@@ -7,6 +6,7 @@ import type { OrderTotals } from "../checkout/totals.ts";
 import type { ShippingZone } from "../checkout/zones.ts";
 import type { AddressForm } from "./address-contract.ts";
 import type { ProductCard } from "./catalog-contract.ts";
+import type { MultibancoDetails, PaymentFailure, PaymentMethodKind } from "./payment-contract.ts";
 import { textField } from "./text-fields.ts";
 
 /**
@@ -14,6 +14,7 @@ import { textField } from "./text-fields.ts";
  * and ask to return it within 14 days of delivery (it is "devuelto" once the parcel is back).
  */
 export const orderStatuses = [
+  "pendiente-pago",
   "pagado",
   "preparando",
   "enviado",
@@ -21,6 +22,7 @@ export const orderStatuses = [
   "cancelado",
   "devolucion-solicitada",
   "devuelto",
+  "caducado",
 ] as const;
 
 /** What the operator's command may do to an order (`npm run orders -- ship 2026-000001`). */
@@ -50,18 +52,6 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 export type OrderAddress = AddressForm;
 export type OrderBuyer = { name: string; lastName: string; email: string; company: string; taxId: string };
-
-/** Card details as typed; they go to the payment provider and are never stored. */
-export const cardSchema = z.object({
-  holder: textField(80, "card-holder-required").refine((value) => value.length >= 2, "card-holder-required"),
-  number: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .refine((value) => cardValidator.number(value).isValid, "card-number-invalid"),
-  expiry: z.string().refine((value) => cardValidator.expirationDate(value).isValid, "card-expiry-invalid"),
-  cvc: z.string().regex(/^\d{3,4}$/, "card-cvc-invalid"),
-});
-export type CardInput = z.input<typeof cardSchema>;
 
 /**
  * Who the invoice is for: a name (prefilled from the personal data) and, optionally, a tax id
@@ -101,7 +91,7 @@ export const guestInvoiceDataSchema = invoiceDataSchema.refine((data) => data.em
   message: "email-required",
 });
 
-export const placeOrderSchema = z.object({
+export const placeOrderSchema = z.strictObject({
   /** Made once per checkout in the browser: a double click or a retry places one order. */
   idempotencyKey: z.uuid(),
   addressId: z.uuid(),
@@ -113,7 +103,6 @@ export const placeOrderSchema = z.object({
     .transform((code) => code.toUpperCase())
     .optional(),
   invoice: invoiceDataSchema,
-  card: cardSchema,
   /** The total the shopper saw; a different total on the server (a price changed) stops the order. */
   expectedTotalCents: z.number().int().min(0),
 });
@@ -131,7 +120,8 @@ export type OrderLineView = {
 
 export type OrderView = {
   id: string;
-  number: string;
+  /** Null until the order is paid: the number is taken when the money is in (decision 034). */
+  number: string | null;
   status: OrderStatus;
   placedAt: string;
   lines: OrderLineView[];
@@ -141,14 +131,23 @@ export type OrderView = {
   couponCode: string | null;
   totals: Omit<OrderTotals, "lines">;
   delivery: { from: string; to: string };
-  payment: { provider: string; cardLast4: string; status: string } | null;
+  /** While the order awaits payment: when it expires unpaid. */
+  payBy: string | null;
+  payment: {
+    provider: string;
+    method: PaymentMethodKind | null;
+    cardLast4: string;
+    status: string;
+    lastFailure: PaymentFailure | null;
+    multibanco: MultibancoDetails | null;
+  } | null;
   invoices: { kind: (typeof orderDocumentKinds)[number]; number: string; issuedAt: string }[];
   history: { status: OrderStatus; at: string; note: string }[];
 };
 
 export type OrderSummary = {
   id: string;
-  number: string;
+  number: string | null;
   status: OrderStatus;
   placedAt: string;
   totalCents: number;
@@ -183,3 +182,8 @@ export type QuoteView = {
   delivery: { from: string; to: string };
   coupon: { code: string; refusal?: CouponRefusal } | null;
 };
+
+/** How an order is named to its buyer: its number, or, before it is paid, a short piece of its id. */
+export function orderLabel(order: { id: string; number: string | null }): string {
+  return order.number ?? order.id.slice(0, 8).toUpperCase();
+}

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useCheckoutStore } from "#web/features/checkout/checkout-store.ts";
+import { PaymentPanel } from "#web/features/checkout/components/payment/payment-panel.tsx";
 import { orderIdFrom, orderQuery } from "#web/features/orders/api/order-calls.ts";
 import { OrderPlaced } from "#web/features/orders/components/order-placed.tsx";
-import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSearchParams } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 import { isGuest } from "#web/lib/session/session-store.ts";
@@ -13,11 +13,14 @@ export const prefetch: PageModule["prefetch"] = (context) => {
   return prefetchForShopper(context, (client) => (id ? [client.prefetchQuery(orderQuery(id))] : []));
 };
 
-/** /checkout/fin?pedido={id}: the order just placed. */
+/**
+ * /checkout/fin?pedido={id}: the order just placed, paid here (issue 27, decision 034). The provider
+ * sends the shopper back here after 3-D Secure or their bank's app, with `redirect_status`.
+ */
 export function Component() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get("pedido");
+  const returning = params.get("redirect_status") === "succeeded";
   const userId = useSession((state) => state.user?.id ?? null);
   const guest = useSession(isGuest);
   const reset = useCheckoutStore((state) => state.reset);
@@ -26,9 +29,13 @@ export function Component() {
   useEffect(() => reset(userId), [reset, userId]);
   return (
     <>
-      <title>{t("checkout.placed.title")}</title>
+      {/* Each state of the order draws its own <title>. */}
       <meta name="robots" content="noindex" />
-      <OrderPlaced orderId={orderIdFrom(id)} guest={guest} />
+      <OrderPlaced
+        orderId={orderIdFrom(id)}
+        guest={guest}
+        renderPayment={(order) => <PaymentPanel orderId={order.id} returning={returning} />}
+      />
     </>
   );
 }

@@ -2,7 +2,8 @@ import { create } from "zustand";
 import type { InvoiceData } from "#shared/api/order-contract.ts";
 import type { ShippingMethod } from "#shared/checkout/shipping.ts";
 
-export const checkoutSteps = ["address", "invoice", "shipping", "coupon", "payment", "review"] as const;
+/** No card step: the order is placed first, then paid on its own page (issue 27, decision 034). */
+export const checkoutSteps = ["address", "invoice", "shipping", "coupon", "review"] as const;
 export type CheckoutStep = (typeof checkoutSteps)[number];
 
 type CheckoutState = {

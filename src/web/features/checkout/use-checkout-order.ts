@@ -1,5 +1,4 @@
-import { useState } from "react";
-import type { CardInput, QuoteView } from "#shared/api/order-contract.ts";
+import type { QuoteView } from "#shared/api/order-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
@@ -8,7 +7,6 @@ import { notify } from "#web/ui/toast-queue.ts";
 import { usePlaceOrder, useQuote } from "./api/checkout-calls.ts";
 import { useCheckoutStore } from "./checkout-store.ts";
 
-const declines = new Set(["card-declined", "processing-error"]);
 /** Answers with a message of their own; anything else gets the generic one. */
 const knownErrors = new Set([
   "total-changed",
@@ -28,21 +26,19 @@ export function useCheckoutQuote() {
 }
 
 /**
- * Places the checkout's order with the card entered and the total the shopper saw, then shows the
- * confirmation. A declined card goes back to the payment step with the reason, a refused coupon
- * to the coupon step; anything else is said in a toast and the figures are asked for again.
+ * Places the checkout's order, awaiting payment, with the total the shopper saw, then opens its
+ * page, where it is paid (issue 27, decision 034: no card before the order). A refused coupon goes
+ * back to the coupon step; anything else is said in a toast and the figures are asked for again.
  */
 export function useCheckoutOrder(quote: { data: QuoteView | undefined; refetch: () => unknown }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const state = useCheckoutStore();
   const place = usePlaceOrder();
-  const [declined, setDeclined] = useState<string | null>(null);
 
-  async function placeOrder(card: CardInput) {
+  async function placeOrder() {
     const figures = quote.data;
     if (!state.addressId || !figures) return;
-    setDeclined(null);
     try {
       const order = await place.mutateAsync({
         idempotencyKey: state.idempotencyKey,
@@ -50,17 +46,13 @@ export function useCheckoutOrder(quote: { data: QuoteView | undefined; refetch: 
         shippingMethod: state.shippingMethod,
         ...(state.couponCode ? { couponCode: state.couponCode } : {}),
         invoice: state.invoice,
-        card,
         expectedTotalCents: figures.totals.totalCents,
       });
-      // The confirmation page starts the next checkout afresh (see OrderPlaced).
+      // The order's page starts the next checkout afresh (see the checkout-end page).
       void navigate(`${paths.checkoutEnd()}?pedido=${order.id}`);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "network";
-      if (declines.has(code)) {
-        setDeclined(t(`checkout.declines.${code}`));
-        state.goTo("payment");
-      } else if (code === "guest-email-required") {
+      if (code === "guest-email-required") {
         state.goTo("invoice");
         notify(t(`checkout.errors.${code}`), "error");
       } else if (code === "coupon-refused") {
@@ -73,5 +65,5 @@ export function useCheckoutOrder(quote: { data: QuoteView | undefined; refetch: 
     }
   }
 
-  return { placeOrder, placing: place.isPending, declined, clearDeclined: () => setDeclined(null) };
+  return { placeOrder, placing: place.isPending };
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import type { CardInput } from "#shared/api/order-contract.ts";
+import { useEffect } from "react";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
 import { OrderSummary } from "#web/ui/order-summary.tsx";
@@ -10,7 +9,6 @@ import styles from "./checkout.module.css";
 import { CheckoutStep } from "./checkout-step.tsx";
 import { CouponStep } from "./coupon-step.tsx";
 import { InvoiceStep } from "./invoice-step.tsx";
-import { PaymentStep } from "./payment-step.tsx";
 import { ReviewStep } from "./review-step.tsx";
 import { ShippingStep } from "./shipping-step.tsx";
 
@@ -21,14 +19,14 @@ type CheckoutFlowProps = {
   invoiceDefaults: { name: string; lastName: string };
 };
 
-const emptyCard: CardInput = { holder: "", number: "", expiry: "", cvc: "" };
-
-/** The checkout steps below the cart: each one checked before the next, all kept when going back. */
+/**
+ * The checkout steps below the cart: each one checked before the next, all kept when going back.
+ * No card here: the order is placed, then paid on /checkout/fin (issue 27, decision 034).
+ */
 export function CheckoutFlow({ renderAddressPicker, invoiceDefaults }: CheckoutFlowProps) {
   const { t } = useTranslation();
   const userId = useSession((state) => state.user?.id ?? null);
   const state = useCheckoutStore();
-  const [card, setCard] = useState<CardInput>(emptyCard);
   const { owner, reset } = state;
 
   useEffect(() => {
@@ -99,23 +97,9 @@ export function CheckoutFlow({ renderAddressPicker, invoiceDefaults }: CheckoutF
             onDone={() => next("coupon")}
           />
         </CheckoutStep>
-        <CheckoutStep
-          name="payment"
-          summary={t("checkout.cardEnding", { last4: card.number.replace(/\D/g, "").slice(-4) })}
-        >
-          <PaymentStep
-            initial={card}
-            declined={order.declined}
-            onDone={(entered) => {
-              setCard(entered);
-              order.clearDeclined();
-              next("payment");
-            }}
-          />
-        </CheckoutStep>
         <CheckoutStep name="review" summary={null}>
           {figures && (
-            <ReviewStep quote={figures} placing={order.placing} onPlace={() => void order.placeOrder(card)} />
+            <ReviewStep quote={figures} placing={order.placing} onPlace={() => void order.placeOrder()} />
           )}
         </CheckoutStep>
       </ol>

@@ -7,7 +7,7 @@ import styles from "./checkout.module.css";
 
 type ReviewStepProps = { quote: QuoteView; placing: boolean; onPlace: () => void };
 
-/** The last look: every figure, the delivery window, and the button that commits to pay. */
+/** The last look: every figure, the delivery window, and the button that places the order to pay. */
 export function ReviewStep({ quote, placing, onPlace }: ReviewStepProps) {
   const { t } = useTranslation();
   return (
@@ -18,6 +18,7 @@ export function ReviewStep({ quote, placing, onPlace }: ReviewStepProps) {
         {t("checkout.legalAnd")}{" "}
         <Link to={paths.footer("cambios-devoluciones")}>{t("checkout.returns")}</Link>.
       </p>
+      <p className={styles.hint}>{t("checkout.payNext")}</p>
       {/* EU consumer law: the button must say that pressing it is an order with an obligation to pay. */}
       <button type="button" className={styles.placeOrder} disabled={placing} onClick={onPlace}>
         {placing ? t("checkout.placing") : t("checkout.placeOrder")}

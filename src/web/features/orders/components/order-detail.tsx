@@ -9,7 +9,10 @@ import { NotFoundState } from "#web/ui/not-found-state.tsx";
 import { OrderSummary } from "#web/ui/order-summary.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { useOrder } from "../api/order-calls.ts";
+import { describePayment } from "../describe-payment.ts";
+import { nameOrder } from "../name-order.ts";
 import { OrderLinesTable } from "./order-lines-table.tsx";
+import { OrderPaymentDue } from "./order-payment-due.tsx";
 import { OrderStepButton } from "./order-step-button.tsx";
 import styles from "./orders.module.css";
 import { statusClass } from "./status-class.ts";
@@ -35,6 +38,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
       documentHref={(kind) => `/api/orders/${order.id}/documents/${kind}`}
       actions={
         <>
+          <OrderPaymentDue order={order} payLink />
           {(order.status === "pagado" || order.status === "preparando") && (
             <OrderStepButton order={order} step="cancel" />
           )}
@@ -61,9 +65,11 @@ export function OrderSheet({ order, documentHref, actions, children }: OrderShee
   const { t, lang } = useTranslation();
   const when = (iso: string) => formatShopDateTime(iso, lang);
   const { address } = order;
+  // Only once paid: an order awaiting payment may have tried a method that was refused.
+  const paidWith = order.number !== null && order.payment && describePayment(t, order.payment);
   return (
     <article className={styles.detail}>
-      <h1>{t("orders.number", { number: order.number })}</h1>
+      <h1>{nameOrder(t, order)}</h1>
       <p>
         {when(order.placedAt)} ·{" "}
         <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
@@ -84,7 +90,7 @@ export function OrderSheet({ order, documentHref, actions, children }: OrderShee
           </address>
           <p>{t(`checkout.methods.${order.shippingMethod}`)}</p>
           {order.couponCode && <p>{t("orders.coupon", { code: order.couponCode })}</p>}
-          {order.payment && <p>{t("checkout.cardEnding", { last4: order.payment.cardLast4 })}</p>}
+          {paidWith && <p>{t("orders.paidWith", { method: paidWith })}</p>}
           {order.payment?.status === "refund-pending" && <p role="status">{t("orders.refundPending")}</p>}
           {order.payment?.status === "refunded" && <p>{t("orders.refunded")}</p>}
           {order.invoices.map((invoice) => (

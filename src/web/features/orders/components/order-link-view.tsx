@@ -10,6 +10,7 @@ import { notify } from "#web/ui/toast-queue.ts";
 import { orderLinkDocument, useEraseGuestData, useOrderLink } from "../api/order-link-calls.ts";
 import { KeepInAccount } from "./keep-in-account.tsx";
 import { OrderSheet } from "./order-detail.tsx";
+import { OrderPaymentDue } from "./order-payment-due.tsx";
 import styles from "./orders.module.css";
 
 const refusalKeys: Record<OrderLinkError, string> = {
@@ -61,7 +62,12 @@ export function OrderLinkView({ orderId, token }: { orderId: string; token: stri
     <OrderSheet
       order={order}
       documentHref={(kind) => orderLinkDocument(order.id, token, kind)}
-      actions={<p className={styles.linkNote}>{t("orders.link.readOnly")}</p>}
+      actions={
+        <>
+          <p className={styles.linkNote}>{t("orders.link.readOnly")}</p>
+          <OrderPaymentDue order={order} payLink={false} />
+        </>
+      }
     >
       <section aria-labelledby="order-link-data">
         <h2 id="order-link-data">{t("orders.link.yourData")}</h2>

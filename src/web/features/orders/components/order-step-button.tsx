@@ -14,7 +14,7 @@ export function OrderStepButton({ order, step }: { order: OrderView; step: Shopp
   const { t, lang } = useTranslation();
   const mutation = useOrderStep(step);
   const amount = formatPrice(order.totals.totalCents / 100, lang);
-  const texts = (key: string) => t(`orders.steps.${step}.${key}`, { number: order.number, amount });
+  const texts = (key: string) => t(`orders.steps.${step}.${key}`, { number: order.number ?? "", amount });
   async function confirmAndTake() {
     const confirmed = await confirmDestructive({
       title: texts("title"),

@@ -5,6 +5,7 @@ import { Link } from "#web/lib/routing.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { useOrders } from "../api/order-calls.ts";
+import { nameOrder } from "../name-order.ts";
 import styles from "./orders.module.css";
 import { statusClass } from "./status-class.ts";
 
@@ -26,7 +27,7 @@ export function OrdersList() {
             <li key={order.id}>
               <Link to={paths.purchase(order.id)} className={styles.row}>
                 <span>
-                  <strong>{t("orders.number", { number: order.number })}</strong>
+                  <strong>{nameOrder(t, order)}</strong>
                   <br />
                   {formatShopDate(order.placedAt, lang)}
                 </span>

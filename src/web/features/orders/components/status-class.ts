@@ -3,6 +3,7 @@ import styles from "./orders.module.css";
 
 /** The pill each status wears in lists and on the order page. */
 export const statusClass: Record<OrderStatus, string | undefined> = {
+  "pendiente-pago": styles.statusPendiente,
   pagado: styles.statusPagado,
   preparando: styles.statusPreparando,
   enviado: styles.statusEnviado,
@@ -10,4 +11,5 @@ export const statusClass: Record<OrderStatus, string | undefined> = {
   cancelado: styles.statusCancelado,
   "devolucion-solicitada": styles.statusDevolucion,
   devuelto: styles.statusDevuelto,
+  caducado: styles.statusCaducado,
 };

@@ -1,32 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type CardInput, cardSchema } from "#shared/api/order-contract.ts";
+import { type TestCardForm, testCardFormSchema, testCardToken } from "#shared/api/payment-contract.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { useSite } from "#web/lib/site.tsx";
-import formStyles from "#web/ui/form.module.css";
-import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
+import { useValidationMessage } from "#web/ui/form-alert.tsx";
 import { FormField } from "#web/ui/form-field.tsx";
-import styles from "./checkout.module.css";
+import styles from "../checkout.module.css";
+import { PayButton } from "../payment/pay-button.tsx";
+import type { TestMethodProps } from "./use-test-confirm.ts";
 
-type PaymentStepProps = {
-  initial: CardInput;
-  /** Why the last attempt was refused by the card's bank, if it was. */
-  declined: string | null;
-  onDone: (card: CardInput) => void;
-};
+const empty: TestCardForm = { holder: "", number: "", expiry: "", cvc: "" };
 
-/** Card details: checked here, sent once with the order, never stored by the shop. */
-export function PaymentStep({ initial, declined, onDone }: PaymentStepProps) {
+/** A test card, checked here; only its token and last four digits are sent (decision 034). */
+export function TestCardPayment({ amountCents, pending, onSend }: TestMethodProps) {
   const { t } = useTranslation();
-  const { testMode } = useSite();
   const fieldError = useValidationMessage();
-  const form = useForm<CardInput>({ resolver: zodResolver(cardSchema), defaultValues: initial });
+  const form = useForm<TestCardForm>({ resolver: zodResolver(testCardFormSchema), defaultValues: empty });
   const { errors } = form.formState;
-  // The schema turns the number into digits only; keep what the shopper typed for going back.
-  const onSubmit = form.handleSubmit(() => onDone(form.getValues()));
+  const onSubmit = form.handleSubmit(({ number }) => {
+    const digits = number.replace(/\D/g, "");
+    return onSend({ method: "card", token: testCardToken(digits), last4: digits.slice(-4) });
+  });
   return (
     <form className={styles.stepForm} onSubmit={onSubmit} noValidate>
-      <FormAlert message={declined} />
       <FormField
         id="card-holder"
         label={t("checkout.cardHolder")}
@@ -60,11 +55,7 @@ export function PaymentStep({ initial, declined, onDone }: PaymentStepProps) {
           {...form.register("cvc")}
         />
       </div>
-      {/* The test cards to use, only where they are the ones taking payments. */}
-      {testMode && <p className={styles.hint}>{t("checkout.testMode")}</p>}
-      <button type="submit" className={formStyles.submit}>
-        {t("checkout.continue")}
-      </button>
+      <PayButton amountCents={amountCents} pending={pending} />
     </form>
   );
 }
