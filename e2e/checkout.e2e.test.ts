@@ -14,17 +14,18 @@ async function addToCart(page: Page, productId: number, badge: string) {
   await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe(badge);
 }
 
-async function fillCard(page: Page, number: string) {
+/** Types a test card in the payment panel of /checkout/fin and pays with it. */
+async function payWithCard(page: Page, number: string) {
   const main = page.locator("main");
   await main.getByLabel("Titular de la tarjeta").fill("Olga Pino");
   await main.getByLabel("Número de tarjeta").fill(number);
   await main.getByLabel("Caducidad (MM/AA)").fill("12/30");
   await main.getByLabel("Código de seguridad (CVC)").fill("123");
-  await main.getByRole("button", { name: "Continuar" }).click();
+  await main.getByRole("button", { name: /^Pagar / }).click();
 }
 
 describe("checkout", () => {
-  it("buys a toy and a book with the welcome coupon: address, tax id, shipping, a refused card, the order, its invoice, and cancels it", async () => {
+  it("buys a toy and a book with the welcome coupon: address, tax id, shipping, the order, a refused card then a paying one, its invoice, and cancels it", async () => {
     const page = await session.newPage();
     const main = page.locator("main");
     await registerShopper(page, { name: "Olga", lastName: "Pino", email: "olga.checkout@example.com" });
@@ -71,23 +72,31 @@ describe("checkout", () => {
     await expect.poll(() => summary.textContent()).toMatch(/Descuento−1,89\s€/);
     await main.getByRole("button", { name: "Continuar", exact: true }).click();
 
-    // Step 6 and 7: a card without funds is declined (told as any refusal: card testers learn
-    // nothing), the cart stays, another card pays.
-    await fillCard(page, "4000 0000 0000 9995");
-    await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
-    await expect.poll(() => main.getByText("Tu banco ha rechazado la tarjeta").isVisible()).toBe(true);
-    await fillCard(page, "4242 4242 4242 4242");
+    // Step 6: the last look, and the order placed, awaiting payment (decision 034).
     const review = await main.locator("[aria-current=step]").textContent();
     // Intl puts a no-break space before the euro sign.
     expect(review).toMatch(/Total25,96\s€/);
     expect(review).toContain("IVA incluido (4 %)");
-    await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
-
+    await main.getByRole("button", { name: "Confirmar y pagar" }).click();
     await page.waitForURL(/\/checkout\/fin\?pedido=/);
+    const orderId = new URL(page.url()).searchParams.get("pedido") ?? "";
+    await main.getByRole("heading", { name: "Paga tu pedido" }).waitFor();
+    await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
+
+    // Paying: a card without funds is declined (told as any refusal: card testers learn nothing),
+    // the order keeps waiting, another card pays it.
+    await payWithCard(page, "4000 0000 0000 9995");
+    await expect
+      .poll(() => main.getByRole("alert").filter({ hasText: "La tarjeta ha sido rechazada" }).isVisible())
+      .toBe(true);
+    const pending = await page.request.get(`/api/orders/${orderId}`);
+    expect(await pending.json()).toMatchObject({ status: "pendiente-pago", number: null });
+    await payWithCard(page, "4242 4242 4242 4242");
+
+    await main.getByRole("heading", { name: "¡Gracias! Tu pedido está hecho" }).waitFor();
     await expect.poll(() => main.textContent()).toMatch(/Número de pedido:\s*\d{4}-\d{6}/);
     const confirmation = await waitForMail("olga.checkout@example.com", /Subject: Tu pedido \d{4}-\d{6}/);
     expect(confirmation).toContain("Libro Miaubot y la ciudad de las nubes");
-    await expect.poll(() => page.getByTestId("cart-badge").count()).toBe(0);
 
     await main.getByRole("link", { name: "Ver el pedido y la factura" }).click();
     await page.waitForURL(/\/detalle\/compra\//);
@@ -99,7 +108,7 @@ describe("checkout", () => {
     await main.getByRole("link", { name: /Descargar la factura/ }).click();
     const file = await (await download).path();
     expect((await readFile(file)).subarray(0, 5).toString()).toBe("%PDF-");
-    expect(detail).toContain("Tarjeta terminada en 4242");
+    expect(detail).toContain("Forma de pago: Tarjeta ···· 4242");
 
     // Bought before, one click to buy again.
     const orderPage = page.url();

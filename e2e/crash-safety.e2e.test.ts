@@ -6,61 +6,73 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { builtinCatalog } from "../src/catalog/builtin-catalog.ts";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/client.ts";
 import { invoice, mailOutbox, orderLine, payment, productStock, shopOrder } from "../src/server/db/schema.ts";
-import { madridAddress, orderRequest } from "../src/server/testing/order-fixtures.ts";
-import { startStripeStandIn } from "../src/server/testing/stripe-stand-in.ts";
+import { intentIdOf, madridAddress, orderRequest } from "../src/server/testing/order-fixtures.ts";
+import { type StripeStandIn, startStripeStandIn } from "../src/server/testing/stripe-stand-in.ts";
 import type { OrderView, QuoteView } from "../src/shared/api/order-contract.ts";
+import type { PaymentSessionView } from "../src/shared/api/payment-contract.ts";
 import { createScratchDatabase } from "./support/scratch-database.ts";
 import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
 
 /**
- * Crash safety (issue 11): shoppers keep checking out while the server process is killed with
- * SIGKILL at random moments and started again, twenty times and more. Each shopper behaves like a
- * real client: a request cut by the crash is sent again, the checkout with the same idempotency
- * key. Payments go to a stand-in of Stripe that keeps every hold, capture and refund. Afterwards
- * every order a shopper was told about is whole (lines, invoice, stock taken, payment captured,
- * mail queued), there is no other, no money was taken without an order, and the order and invoice
- * numbers have no gaps. Runs on the embedded database (its files survive the kill) and PostgreSQL.
+ * Crash safety (issue 11), with the payment after the order (issue 27, decision 034): shoppers keep
+ * checking out and paying while the server process is killed with SIGKILL at random moments and
+ * started again, twenty times and more. Each shopper behaves like a real client: a request cut by
+ * the crash is sent again, the checkout with the same idempotency key; then they pay in "Stripe.js"
+ * (a confirmation sent straight to a stand-in of Stripe with the publishable key and the client
+ * secret, never through the shop), now and then with a declined card first. Stripe's signed
+ * webhooks tell the shop; those a kill cut are sent again, as Stripe retries them. Afterwards
+ * every order a shopper was told about is whole and paid (lines, invoice, stock taken, payment
+ * captured, mail queued), there is no other, each has exactly one payment at Stripe, no money was
+ * taken without a paid order, and the order and invoice numbers have no gaps. Runs on the embedded
+ * database (its files survive the kill) and PostgreSQL.
  */
 
 const KILLS = 20;
 const SHOPPERS = 4;
 const PRODUCTS = [1, 2, 3, 4, 5, 6];
+const PUBLISHABLE_KEY = "pk_test_crash_safety";
 const catalog = builtinCatalog();
 
-describe("checkouts while the server is killed (issue 11)", () => {
+describe("checkouts and payments while the server is killed (issues 11 and 27)", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "crash-safety-"));
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let stripe: StripeStandIn;
   let database: { url?: string; drop(): Promise<void> };
   let options: Parameters<typeof startShop>[1];
   let shop: RunningShop | undefined;
 
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
+    const port = await freePort();
+    // The shop comes back on the same port after each kill: Stripe's webhook keeps its address.
+    stripe = await startStripeStandIn({ webhookUrl: `http://127.0.0.1:${port}/api/payments/stripe/webhook` });
     database =
       inject("ownDatabase") === "postgres" ? await createScratchDatabase("crash") : { drop: async () => {} };
     options = {
       dataDir,
-      port: await freePort(),
+      port,
       ...(database.url ? { databaseUrl: database.url } : {}),
       env: {
         LOG_LEVEL: "error",
         PAYMENTS: "stripe",
         STRIPE_SECRET_KEY: "sk_test_crash_safety",
+        STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_API_BASE: stripe.url,
       },
     };
   });
   afterAll(async () => {
     await shop?.kill();
-    await stripe.close();
-    await database.drop();
+    await stripe?.close();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("keeps every accepted order whole, and no other, across 20 kills", { timeout: 600_000 }, async () => {
+  it("keeps every accepted order whole and paid once, and no other, across 20 kills", {
+    timeout: 600_000,
+  }, async () => {
     shop = await startShop(process.cwd(), options);
-    const baseUrl = shop.baseUrl;
-    const client = retryingClient(baseUrl);
+    const client = retryingClient(shop.baseUrl, stripe);
+    const retries = stripeRetries(stripe);
     const shoppers = await Promise.all(
       Array.from({ length: SHOPPERS }, (_, index) => client.signUp(`crash-${index}@example.com`)),
     );
@@ -72,9 +84,13 @@ describe("checkouts while the server is killed (issue 11)", () => {
       let round = 0;
       try {
         while (killing) {
-          const productId = PRODUCTS[(index + round++) % PRODUCTS.length] ?? 1;
+          const productId = PRODUCTS[(index + round) % PRODUCTS.length] ?? 1;
           const order = await client.checkOut(shopper, productId);
           accepted.set(order.id, shopper.cookie);
+          // Now and then a declined card first: its failure is news for the shop too.
+          const cards = round % 3 === 0 ? ["pm_card_chargeDeclined", "pm_card_visa"] : ["pm_card_visa"];
+          await client.pay(shopper, order.id, cards);
+          round++;
         }
       } catch (error) {
         failures.push(error);
@@ -90,33 +106,43 @@ describe("checkouts while the server is killed (issue 11)", () => {
     await Promise.all(buying);
     if (failures.length > 0) throw failures[0];
 
-    // The process that runs now finishes what the dead ones left: captures owed, mail to send.
+    // The process that runs now hears what the dead ones missed (Stripe sends failed events
+    // again) and sends the mail they left queued.
     for (const [orderId, cookie] of accepted) {
       await expect
-        .poll(async () => (await client.order(cookie, orderId)).payment?.status, { timeout: 30_000 })
-        .toBe("captured");
+        .poll(async () => (await client.order(cookie, orderId)).status, { timeout: 60_000 })
+        .toBe("pagado");
     }
+    await retries.stop();
+    await stripe.settled();
     await shop.stop();
 
+    console.info(
+      `${accepted.size} orders paid, ${client.cutRequests} requests cut, ${retries.resent} webhooks sent again`,
+    );
     expect(client.cutRequests, "requests cut by a kill").toBeGreaterThan(0);
+    expect(retries.resent, "webhooks Stripe had to send again").toBeGreaterThan(0);
+    // Every event reached the shop in the end; the shop never confirmed a payment itself.
+    const undelivered = stripe.events.filter((event) => !event.deliveries.some(isSuccess));
+    expect(undelivered.map((event) => `${event.type} ${event.intentId}: ${event.deliveries}`)).toEqual([]);
+    const confirmations = stripe.requests.filter((request) => request.path.endsWith("/confirm"));
+    expect(confirmations.length).toBeGreaterThanOrEqual(accepted.size);
+    expect(confirmations.every((request) => request.key === "publishable")).toBe(true);
     const db = await openDatabase(
       database.url ? { kind: "postgres", url: database.url } : { kind: "pglite", dataDir },
     );
     try {
-      await expectWholeOrders(db, [...accepted.keys()], stripe.intents);
+      await expectWholeOrders(db, [...accepted.keys()], stripe);
     } finally {
       await db.close();
     }
   });
 });
 
-async function expectWholeOrders(
-  { db }: DatabaseHandle,
-  accepted: string[],
-  intents: Awaited<ReturnType<typeof startStripeStandIn>>["intents"],
-) {
+async function expectWholeOrders({ db }: DatabaseHandle, accepted: string[], stripe: StripeStandIn) {
   const orders = await db.select().from(shopOrder).orderBy(asc(shopOrder.number));
   expect(orders.map((order) => order.id).sort()).toEqual([...accepted].sort());
+  expect(orders.map((order) => order.status)).toEqual(orders.map(() => "pagado"));
   const year = new Date().getUTCFullYear();
   expect(orders.map((order) => order.number)).toEqual(orders.map((_, i) => numbered("", year, i + 1)));
 
@@ -132,36 +158,87 @@ async function expectWholeOrders(
       (catalog.getProduct(productId)?.stock ?? 0) - sold,
     );
   }
+  const intents = [...stripe.intents.values()];
   for (const order of orders) {
     expect(lines.filter((line) => line.orderId === order.id)).toHaveLength(1);
     const payments = await db.select().from(payment).where(eq(payment.orderId, order.id));
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ status: "captured", amountCents: order.totalCents });
-    expect(intents.get(payments[0]?.reference ?? "")).toMatchObject({
-      status: "succeeded",
-      amount: order.totalCents,
+    expect(payments[0]).toMatchObject({
+      provider: "stripe",
+      status: "captured",
+      amountCents: order.totalCents,
+      method: "card",
+      cardLast4: "4242",
+      lastFailure: null,
     });
+    expect(payments[0]?.confirmedAt).not.toBeNull();
+    // One payment at Stripe for the order, however often its creation was asked for across kills.
+    const ofOrder = intents.filter((intent) => intent.metadata.order_id === order.id);
+    expect(ofOrder.map((intent) => intent.id)).toEqual([payments[0]?.reference]);
+    expect(ofOrder[0]).toMatchObject({ status: "succeeded", amount: order.totalCents, refunded: 0 });
     const mails = await db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.key, `order:${order.id}:pagado`));
     expect(mails, `confirmation of ${order.number}`).toHaveLength(1);
   }
-  // Money taken only for stored orders: a hold whose checkout died before it was stored is never captured.
-  const taken = [...intents.values()].filter((intent) => intent.status === "succeeded");
-  expect(taken).toHaveLength(orders.length);
+  // Money taken only for paid orders, and only once each: no payment at Stripe for anything else.
+  expect(intents.filter((intent) => !accepted.includes(intent.metadata.order_id ?? ""))).toEqual([]);
+  expect(intents.filter((intent) => intent.status === "succeeded")).toHaveLength(orders.length);
 }
 
 function numbered(prefix: string, year: number, value: number): string {
   return `${prefix}${year}-${String(value).padStart(6, "0")}`;
 }
 
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/**
+ * Stripe sends a webhook again until the shop answers 2xx, waiting longer after each failure: here
+ * a quarter of a second, doubling up to two seconds, for each event whose deliveries all failed
+ * (the shop was dead, starting, or died while handling it).
+ */
+function stripeRetries(stripe: StripeStandIn) {
+  let running = true;
+  let resent = 0;
+  const due = new Map<string, number>();
+  const loop = (async () => {
+    while (running) {
+      for (const event of [...stripe.events]) {
+        const failed = event.deliveries.length;
+        if (failed === 0 || event.deliveries.some(isSuccess)) continue;
+        const at = due.get(event.id) ?? Date.now() + Math.min(250 * 2 ** (failed - 1), 2_000);
+        if (at > Date.now()) {
+          due.set(event.id, at);
+          continue;
+        }
+        due.delete(event.id);
+        resent++;
+        await stripe.deliver(event.id);
+      }
+      await sleep(100);
+    }
+  })();
+  return {
+    get resent() {
+      return resent;
+    },
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
+
 type Shopper = { cookie: string; addressId: string };
 
 type Answer = { url: string; status: number; text: string; cookies: string[] };
 
-/** A client that, like a browser or an app, sends a request again when the connection is cut. */
-function retryingClient(baseUrl: string) {
+/**
+ * A client that, like a browser or an app, sends a request again when the connection is cut; it
+ * pays as Stripe.js does, straight to Stripe with the publishable key and the client secret.
+ */
+function retryingClient(baseUrl: string, stripe: StripeStandIn) {
   const state = { cutRequests: 0 };
   /** The whole answer, body included: a kill can cut it after the headers. */
   async function send(method: string, path: string, body?: unknown, cookie?: string): Promise<Answer> {
@@ -188,6 +265,21 @@ function retryingClient(baseUrl: string) {
     expect(statuses, `${answer.url}: ${answer.text}`).toContain(answer.status);
     return JSON.parse(answer.text) as T;
   }
+  /** Stripe.js's `confirmPayment` with a test PaymentMethod: Stripe, not the shop, takes the card. */
+  async function confirmAtStripe(session: PaymentSessionView, paymentMethod: string, orderId: string) {
+    const form = new URLSearchParams({
+      key: session.publishableKey ?? "",
+      client_secret: session.clientSecret,
+      payment_method: paymentMethod,
+      return_url: `${baseUrl}/checkout/fin?pedido=${orderId}`,
+    });
+    const response = await fetch(
+      `${stripe.url}/v1/payment_intents/${intentIdOf(session.clientSecret)}/confirm`,
+      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form },
+    );
+    const answer = (await response.json()) as { status?: string; error?: { code?: string } };
+    return { status: response.status, intent: answer.status, error: answer.error?.code };
+  }
   return {
     get cutRequests() {
       return state.cutRequests;
@@ -207,7 +299,7 @@ function retryingClient(baseUrl: string) {
       );
       return { cookie, addressId: items[0]?.id ?? "" };
     },
-    /** One unit of the product, bought; the same checkout sent again until it is answered. */
+    /** One unit of the product, ordered (awaiting payment); the same checkout sent again until it is answered. */
     async checkOut({ cookie, addressId }: Shopper, productId: number): Promise<OrderView> {
       json(await send("PUT", `/api/cart/${productId}`, { cantidad: 1 }, cookie), 200);
       const quote = json<QuoteView>(
@@ -216,6 +308,25 @@ function retryingClient(baseUrl: string) {
       );
       const request = orderRequest(addressId, quote.totals.totalCents);
       return json<OrderView>(await send("POST", "/api/orders", request, cookie), 200, 201);
+    },
+    /**
+     * Pays the order with each card in turn, as the payment page does: the order's payment session
+     * from the shop (asked again after a cut), then the confirmation at Stripe. A declined card
+     * leaves the payment waiting for the next one; an order already paid needs no more.
+     */
+    async pay({ cookie }: Shopper, orderId: string, cards: string[]): Promise<void> {
+      for (const card of cards) {
+        const answer = await send("GET", `/api/orders/${orderId}/payment`, undefined, cookie);
+        if (answer.status === 409) return;
+        const session = json<PaymentSessionView>(answer, 200);
+        expect(session).toMatchObject({ provider: "stripe", publishableKey: PUBLISHABLE_KEY });
+        const confirmed = await confirmAtStripe(session, card, orderId);
+        const expected =
+          card === "pm_card_visa"
+            ? { status: 200, intent: "succeeded", error: undefined }
+            : { status: 402, intent: undefined, error: "card_declined" };
+        expect(confirmed).toEqual(expected);
+      }
     },
     async order(cookie: string, orderId: string): Promise<OrderView> {
       return json<OrderView>(await send("GET", `/api/orders/${orderId}`, undefined, cookie), 200);

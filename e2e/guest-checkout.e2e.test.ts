@@ -52,15 +52,16 @@ describe("buying as a guest", () => {
     await main.getByRole("button", { name: "Continuar", exact: true }).click();
     await main.getByRole("button", { name: "Continuar", exact: true }).click();
     await main.getByRole("button", { name: "Continuar sin cupón" }).click();
+    await main.getByRole("button", { name: "Confirmar y pagar" }).click();
+
+    // The order is placed, awaiting payment; the guest pays it on /checkout/fin.
+    await page.waitForURL(/\/checkout\/fin\?pedido=/);
+    const orderId = new URL(page.url()).searchParams.get("pedido") ?? "";
     await main.getByLabel("Titular de la tarjeta").fill("Olga Pino");
     await main.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
     await main.getByLabel("Caducidad (MM/AA)").fill("12/30");
     await main.getByLabel("Código de seguridad (CVC)").fill("123");
-    await main.getByRole("button", { name: "Continuar", exact: true }).click();
-    await main.getByRole("button", { name: "Pedido con obligación de pago" }).click();
-
-    await page.waitForURL(/\/checkout\/fin\?pedido=/);
-    const orderId = new URL(page.url()).searchParams.get("pedido") ?? "";
+    await main.getByRole("button", { name: /^Pagar / }).click();
     await expect.poll(() => main.textContent()).toMatch(/Número de pedido:\s*\d{4}-\d{6}/);
     const number = ((await main.textContent()) ?? "").match(/\d{4}-\d{6}/)?.[0] ?? "";
     expect(await main.getByRole("heading", { name: "¿Guardas tu pedido en una cuenta?" }).count()).toBe(1);
@@ -176,7 +177,7 @@ describe("buying as a guest", () => {
     await laptop.waitForURL((url) => url.pathname === `/detalle/compra/${order.id}`);
     await laptop.getByText("Hemos guardado el pedido en tu cuenta").waitFor();
     await laptop.goto("/pedidos");
-    await main.getByText(order.number).waitFor();
+    await main.getByText(order.number ?? "").waitFor();
     // The link now shows an account's order.
     await laptop.goto(link);
     await main.getByRole("link", { name: "Ver el pedido en mi cuenta" }).waitFor();

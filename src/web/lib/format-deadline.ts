@@ -17,15 +17,24 @@ export function formatShopDeadline(iso: string, lang: Lang): string {
 }
 
 /**
- * A deadline on the browser's own clock: the time alone when it is today, else the day too. Only
- * for what the browser alone draws (the payment panel), never for the server's HTML.
+ * A deadline in two parts, on the shop's clock with its zone named (as `formatShopDeadline`, so the
+ * two never disagree): the time alone when it is today there, else the day too.
  */
-export function formatLocalDeadline(iso: string, lang: Lang): { time: string; date: string | null } {
+export function formatDeadlineParts(iso: string, lang: Lang): { time: string; date: string | null } {
   const end = new Date(iso);
-  const time = end.toLocaleTimeString(localeOf[lang], { hour: "2-digit", minute: "2-digit" });
-  const today = end.toDateString() === new Date().toDateString();
+  const onShopClock = { timeZone: SHOP_TIME_ZONE } as const;
+  const time = end.toLocaleTimeString(localeOf[lang], {
+    ...onShopClock,
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+  const day = (at: Date) => at.toLocaleDateString("en-CA", onShopClock);
+  const today = day(end) === day(new Date());
   return {
     time,
-    date: today ? null : end.toLocaleDateString(localeOf[lang], { day: "numeric", month: "long" }),
+    date: today
+      ? null
+      : end.toLocaleDateString(localeOf[lang], { ...onShopClock, day: "numeric", month: "long" }),
   };
 }

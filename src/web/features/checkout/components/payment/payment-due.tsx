@@ -1,14 +1,14 @@
-import { formatLocalDeadline } from "#web/lib/format-deadline.ts";
+import { formatDeadlineParts } from "#web/lib/format-deadline.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Price } from "#web/ui/price.tsx";
 import styles from "../checkout.module.css";
 
 type PaymentDueProps = { amountCents: number; expiresAt: string };
 
-/** What to pay and until when (the browser's clock: only the browser draws this panel). */
+/** What to pay and until when, on the shop's clock with its zone named. */
 export function PaymentDue({ amountCents, expiresAt }: PaymentDueProps) {
   const { t, lang } = useTranslation();
-  const { time, date } = formatLocalDeadline(expiresAt, lang);
+  const { time, date } = formatDeadlineParts(expiresAt, lang);
   return (
     <div className={styles.due}>
       <p>

@@ -1,5 +1,5 @@
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useRefreshOrder } from "../../api/payment-calls.ts";
 import { paymentReturnUrl } from "../../payment-return-url.ts";
@@ -16,6 +16,17 @@ export function useStripePayment({ publishableKey, clientSecret, orderId }: Stri
   const refresh = useRefreshOrder(orderId);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  // Back from the bank's page by the back button, the page comes out of the bfcache as it was left:
+  // paying, waiting for a confirmation that went elsewhere and never settles.
+  useEffect(() => {
+    const back = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setPaying(false);
+      void refresh();
+    };
+    addEventListener("pageshow", back);
+    return () => removeEventListener("pageshow", back);
+  }, [refresh]);
   const stripe = useStripeElements({
     publishableKey,
     clientSecret,
@@ -29,7 +40,9 @@ export function useStripePayment({ publishableKey, clientSecret, orderId }: Stri
       confirmParams: { return_url: paymentReturnUrl(orderId, lang) },
       redirect: "if_required",
     });
-    if (refused) return refused.message ?? t("checkout.pay.errors.generic");
+    // Stripe's own words only for what the shopper typed wrong in its form; a refusal is told by
+    // the shop's one message, as the payment read again says (decision 034: card testers learn nothing).
+    if (refused?.type === "validation_error") return refused.message ?? t("checkout.pay.errors.generic");
     await refresh();
     return null;
   }
