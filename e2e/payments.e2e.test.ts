@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TEST_PROVIDER_PAGES } from "#server/payments/test-provider.routes.ts";
-import { madridAddress } from "#server/testing/order-fixtures.ts";
+import { lisbonAddress, madridAddress } from "#server/testing/order-fixtures.ts";
 import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import { severeViolations } from "./support/axe.ts";
@@ -20,18 +20,6 @@ import { prepareCheckout } from "./support/shopper-api.ts";
  */
 
 const session = setUpBrowser();
-
-const lisbonAddress: AddressForm = {
-  ...madridAddress,
-  name: "Maria",
-  lastName: "Silva",
-  street: "Rua Augusta 100",
-  postalCode: "1100-053",
-  city: "Lisboa",
-  country: "PT",
-  region: "11",
-  phone: "+351 212 345 678",
-};
 
 const CARDS = {
   pays: "4242 4242 4242 4242",

@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { shopOrder } from "#server/db/schema.ts";
-import { madridAddress } from "#server/testing/order-fixtures.ts";
+import { lisbonAddress, madridAddress } from "#server/testing/order-fixtures.ts";
 import { type StripeStandIn, startStripeStandIn } from "#server/testing/stripe-stand-in.ts";
 import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
@@ -33,18 +33,6 @@ import {
  */
 
 const PUBLISHABLE_KEY = "pk_test_stripe_payments_e2e";
-
-const lisbonAddress: AddressForm = {
-  ...madridAddress,
-  name: "Maria",
-  lastName: "Silva",
-  street: "Rua Augusta 100",
-  postalCode: "1100-053",
-  city: "Lisboa",
-  country: "PT",
-  region: "11",
-  phone: "+351 212 345 678",
-};
 
 const CARDS = {
   pays: "4242 4242 4242 4242",

@@ -4,6 +4,7 @@ import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView, TestConfirmAnswer } from "#shared/api/payment-contract.ts";
 import { invoice, mailOutbox, productStock, testPaymentIntent } from "../db/schema.ts";
+import { lisbonAddress } from "../testing/order-fixtures.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import {
   body,
@@ -24,16 +25,6 @@ beforeAll(async () => {
   api = await createTestApi({ whole: true });
 });
 afterAll(() => api.close());
-
-const lisbonAddress: AddressForm = {
-  ...madridAddress,
-  street: "Rua Augusta 100",
-  postalCode: "1100-053",
-  city: "Lisboa",
-  country: "PT",
-  region: "11",
-  phone: "+351 212 345 678",
-};
 
 const stockOf = async (productId: number) =>
   (await api.database.db.select().from(productStock).where(eq(productStock.productId, productId)))[0]

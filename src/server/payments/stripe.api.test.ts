@@ -5,6 +5,7 @@ import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView } from "#shared/api/payment-contract.ts";
 import { invoice, mailOutbox, orderEvent, payment, productStock } from "../db/schema.ts";
 import { expireUnpaid } from "../orders/expire-unpaid.ts";
+import { lisbonAddress } from "../testing/order-fixtures.ts";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import {
@@ -49,16 +50,6 @@ async function closeShop(shop: Shop | undefined) {
   await shop?.standIn.close();
   await shop?.api.close();
 }
-
-const lisbonAddress: AddressForm = {
-  ...madridAddress,
-  street: "Rua Augusta 100",
-  postalCode: "1100-053",
-  city: "Lisboa",
-  country: "PT",
-  region: "11",
-  phone: "+351 212 345 678",
-};
 
 /** A shopper's order awaiting payment: one unit of `productId`, delivered in Spain or Portugal. */
 async function placeOrder({ api }: Shop, email: string, country: "ES" | "PT" = "ES", productId = 1) {

@@ -19,6 +19,19 @@ export const madridAddress: AddressForm = {
   phone: "612345678",
 };
 
+/** A delivery address in Portugal (Lisbon): MB WAY and Multibanco are offered there. */
+export const lisbonAddress: AddressForm = {
+  ...madridAddress,
+  name: "Maria",
+  lastName: "Silva",
+  street: "Rua Augusta 100",
+  postalCode: "1100-053",
+  city: "Lisboa",
+  country: "PT",
+  region: "11",
+  phone: "+351 212 345 678",
+};
+
 /** How a test pays an order with the built-in provider, as its UI in the browser would send it. */
 export type TestPayment =
   | { method: "card"; token: TestCardToken }
