@@ -1051,6 +1051,20 @@ function shopSpecs(setup: Setup): Spec[] {
       ),
     },
 
+    {
+      // Test mode's ATM (decision 034): no reference the fuzzer names awaits payment.
+      route: "POST /api/operator/test-payments/multibanco/:reference/paid",
+      guard: "operator",
+      refused: to(
+        fc
+          .oneof(
+            fc.stringMatching(/^\d{9}$/),
+            weirdText.map(encodePart).filter((text) => text !== ""),
+          )
+          .map((reference) => `/api/operator/test-payments/multibanco/${reference}/paid`),
+      ),
+    },
+
     // Mounted only with Stripe payments (stripe.api.test.ts checks its signature): here, unknown.
     {
       route: "POST /api/payments/stripe/webhook",
