@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView } from "#shared/api/payment-contract.ts";
@@ -89,9 +90,31 @@ async function confirmAsStripeJs(
       ...fields,
     }).toString(),
   });
-  // biome-ignore lint/suspicious/noExplicitAny: Stripe's JSON, read field by field below.
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: stripeJsAnswerSchema.parse(await response.json()) };
 }
+
+/** What Stripe's confirm answers Stripe.js: the intent, or an error naming it (the fields read here). */
+const stripeJsAnswerSchema = z.object({
+  status: z.string().nullish(),
+  metadata: z.unknown().nullish(),
+  next_action: z
+    .object({
+      type: z.string(),
+      redirect_to_url: z.object({ url: z.string() }).nullish(),
+      multibanco_display_details: z
+        .object({
+          entity: z.string(),
+          reference: z.string(),
+          expires_at: z.number(),
+          hosted_voucher_url: z.string().nullable(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+  error: z
+    .object({ code: z.string().nullish(), payment_intent: z.object({ status: z.string() }).nullish() })
+    .nullish(),
+});
 
 /** The shopper's answer on the stand-in's page (3-D Secure, the bank's app), as its form posts it. */
 async function decide({ standIn }: Shop, intentId: string, action: "approve" | "refuse" | "expire") {
@@ -194,7 +217,7 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     // Only Spain's methods: Stripe itself refuses MB WAY on this intent.
     const mbWayTried = await confirmAsStripeJs(shop, view, mbWay);
     expect(mbWayTried.status).toBe(400);
-    expect(mbWayTried.body.error.code).toBe("payment_intent_incompatible_payment_method");
+    expect(mbWayTried.body.error?.code).toBe("payment_intent_incompatible_payment_method");
   });
 
   it("offers Portugal's methods on a Portuguese order: card, MB WAY and Multibanco", async () => {
@@ -204,7 +227,7 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     expect(allowed).toEqual(["card", "mb_way", "multibanco", null]);
     expect((await sessionOf(shopper, order.id)).methods).toEqual(["card", "mb_way", "multibanco"]);
     const view = await sessionOf(shopper, order.id);
-    expect((await confirmAsStripeJs(shop, view, bizum)).body.error.code).toBe(
+    expect((await confirmAsStripeJs(shop, view, bizum)).body.error?.code).toBe(
       "payment_intent_incompatible_payment_method",
     );
   });
@@ -272,7 +295,7 @@ describe("paying an order through Stripe, its events delivered as they happen", 
       const view = await sessionOf(shopper, order.id);
       const refused = await confirmAsStripeJs(shop, view, card(method));
       expect(refused.status).toBe(402);
-      expect(refused.body.error.payment_intent.status).toBe("requires_payment_method");
+      expect(refused.body.error?.payment_intent?.status).toBe("requires_payment_method");
       await shop.standIn.settled();
       expect(eventsOf(shop, intentIdOf(view), "payment_intent.payment_failed")[0]?.deliveries).toEqual([200]);
 
@@ -306,7 +329,7 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     const reference = intentIdOf(view);
     const asked = await confirmAsStripeJs(shop, view, card("pm_card_threeDSecure2Required"));
     expect(asked.body.status).toBe("requires_action");
-    const challenge: string = asked.body.next_action.redirect_to_url.url;
+    const challenge = asked.body.next_action?.redirect_to_url?.url ?? "";
     expect(challenge.startsWith(shop.standIn.url)).toBe(true);
     const page = await fetch(challenge);
     expect(await page.text()).toContain("3-D Secure");
@@ -353,7 +376,9 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     for (const action of ["refuse", "expire"] as const) {
       const asked = await confirmAsStripeJs(shop, view, bizum);
       expect(asked.body.status).toBe("requires_action");
-      expect(await (await fetch(asked.body.next_action.redirect_to_url.url)).text()).toContain("Bizum");
+      expect(await (await fetch(asked.body.next_action?.redirect_to_url?.url ?? "")).text()).toContain(
+        "Bizum",
+      );
       await decide(shop, reference, action);
       await shop.standIn.settled();
       expect((await orderOf(shopper, order.id)).payment).toMatchObject({
@@ -395,8 +420,9 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     const reference = intentIdOf(view);
     const given = await confirmAsStripeJs(shop, view, multibanco);
     expect(given.body.status).toBe("requires_action");
-    expect(given.body.next_action.type).toBe("multibanco_display_details");
-    const shown = given.body.next_action.multibanco_display_details;
+    expect(given.body.next_action?.type).toBe("multibanco_display_details");
+    const shown = given.body.next_action?.multibanco_display_details;
+    if (!shown) throw new Error("No Multibanco details");
     await shop.standIn.settled();
 
     const expected = {
@@ -657,7 +683,7 @@ describe("paying an order through Stripe, its events delivered as they happen", 
       payment: { status: "cancelled" },
     });
     // Too late to pay it now: Stripe refuses, and the shop no longer offers it.
-    expect((await confirmAsStripeJs(shop, view, card("pm_card_visa"))).body.error.code).toBe(
+    expect((await confirmAsStripeJs(shop, view, card("pm_card_visa"))).body.error?.code).toBe(
       "payment_intent_unexpected_state",
     );
     expect((await shopper("GET", `/api/orders/${order.id}/payment`)).status).toBe(409);
