@@ -21,7 +21,8 @@ async function addAsGuest(page: Page, productId: number) {
   await page.getByRole("button", { name: "Añadir al carrito" }).click();
   await page.getByRole("dialog", { name: "¿Cómo quieres comprar?" }).waitFor();
   await page.getByRole("button", { name: "Comprar como invitado" }).click();
-  await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+  // A guest session made, then the wanted product added: two requests, slow on a busy machine.
+  await expect.poll(() => page.getByTestId("cart-badge").textContent(), { timeout: 10_000 }).toBe("1");
 }
 
 describe("buying as a guest", () => {
