@@ -7,6 +7,7 @@ import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import { severeViolations } from "./support/axe.ts";
 import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { cardNumbersIn } from "./support/card-numbers.ts";
 import { waitForMail } from "./support/outbox.ts";
 import { registerShopper } from "./support/register.ts";
 import { prepareCheckout } from "./support/shopper-api.ts";
@@ -93,31 +94,6 @@ async function screenshot(page: Page, name: string) {
 async function axe(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle");
   return severeViolations(page);
-}
-
-/** The digits of a card number: 13 to 19 of them, passing the Luhn check. */
-function luhnValid(digits: string): boolean {
-  if (!/^\d{13,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/**
- * Every card number in a text, as typed or form-encoded: 13 to 19 digits, maybe grouped by spaces
- * or dashes, standing on their own (not a run of digits inside a token, a UUID or a secret).
- */
-function cardNumbersIn(text: string): string[] {
-  let decoded = text;
-  try {
-    decoded = decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {}
-  const runs = `${text}\n${decoded}`.match(/(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g) ?? [];
-  return runs.map((run) => run.replace(/\D/g, "")).filter(luhnValid);
 }
 
 describe("paying an order on /checkout/fin", () => {

@@ -11,6 +11,7 @@ import { lisbonAddress, madridAddress } from "#server/testing/order-fixtures.ts"
 import { type StripeStandIn, startStripeStandIn } from "#server/testing/stripe-stand-in.ts";
 import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
+import { cardNumbersIn } from "./support/card-numbers.ts";
 import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
 import { SHOPPER_PASSWORD } from "./support/register.ts";
 import { createScratchDatabase } from "./support/scratch-database.ts";
@@ -214,28 +215,6 @@ const returned = (orderId: string, status: string) => (url: URL) =>
   url.searchParams.get("pedido") === orderId &&
   url.searchParams.get("payment_intent") === intentOf(orderId).id &&
   url.searchParams.get("redirect_status") === status;
-
-/** The digits of a card number: 13 to 19 of them, passing the Luhn check. */
-function luhnValid(digits: string): boolean {
-  if (!/^\d{13,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** Every card number in a text, as typed, form-encoded or in JSON. */
-function cardNumbersIn(text: string): string[] {
-  let decoded = text;
-  try {
-    decoded = decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {}
-  const runs = `${text}\n${decoded}`.match(/(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g) ?? [];
-  return runs.map((run) => run.replace(/\D/g, "")).filter(luhnValid);
-}
 
 /** Nothing the browser sent the shop, in any body or address, holds a card number. */
 function expectNoCardNumbers(who: Shopper) {
