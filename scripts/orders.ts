@@ -3,6 +3,9 @@
  *
  *   npm run orders -- list                 (every order, newest first; or: list pagado)
  *   npm run orders -- ship 2026-000001     (also: prepare, deliver, receive-return, cancel)
+ *   npm run orders -- show 2026-000001     (its lines, numbered, with what went back)
+ *   npm run orders -- refund 2026-000001 1:2 [2:1 …] [--shipping] [--no-restock] [--note "…"]
+ *                                          (gives back 2 units of line 1 …, through the method that paid)
  *   npm run orders -- multibanco-paid 123456789   (test mode: a test Multibanco reference paid)
  *
  * The shop's address comes from SHOP_URL (default http://localhost:$PORT, port 3000), the token
@@ -10,10 +13,14 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
 import {
   type OperatorOrderRow,
+  type OperatorRefundRequest,
   type OrderStatus,
   operatorSteps,
+  orderDocumentKinds,
   orderStatuses,
 } from "../src/shared/api/order-contract.ts";
 import { formatPrice } from "../src/shared/money.ts";
@@ -22,6 +29,8 @@ import { withoutControlCharacters } from "../src/shared/text.ts";
 const usage = [
   `usage: npm run orders -- list [${orderStatuses.join("|")}]`,
   `       npm run orders -- <${operatorSteps.join("|")}> ORDER-NUMBER`,
+  "       npm run orders -- show ORDER-NUMBER",
+  '       npm run orders -- refund ORDER-NUMBER LINE:UNITS [LINE:UNITS …] [--shipping] [--no-restock] [--note "…"]',
   "       npm run orders -- multibanco-paid REFERENCE   (test mode only)",
 ].join("\n");
 
@@ -48,12 +57,20 @@ function shopUrl(): string {
 }
 
 /** Calls the operator API; undefined (after saying why) when the shop cannot be reached. */
-async function callShop(method: "GET" | "POST", path: string): Promise<ApiAnswer | undefined> {
+async function callShop(
+  method: "GET" | "POST",
+  path: string,
+  json?: unknown,
+): Promise<ApiAnswer | undefined> {
   let response: Response;
   try {
     response = await fetch(`${shopUrl()}/api/operator${path}`, {
       method,
-      headers: { authorization: `Bearer ${operatorToken()}` },
+      headers: {
+        authorization: `Bearer ${operatorToken()}`,
+        ...(json === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     });
   } catch (error) {
     console.error(
@@ -150,8 +167,88 @@ async function payMultibanco(reference: string): Promise<number> {
   return 0;
 }
 
+const euros = (cents: number) => formatPrice(cents / 100, "es").replace(/\s/g, " ");
+
+/** What `show` prints of the shop's answer (an OrderView), checked as it arrives. */
+const shownOrderSchema = z.object({
+  status: z.enum(orderStatuses),
+  totals: z.object({ totalCents: z.number(), shippingCents: z.number() }),
+  lines: z.array(
+    z.object({
+      quantity: z.number(),
+      code: z.string(),
+      name: z.string(),
+      totalCents: z.number(),
+      refundedQuantity: z.number(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({ kind: z.enum(orderDocumentKinds), number: z.string(), totalCents: z.number() }),
+  ),
+});
+
+/** An order's lines, numbered from 1 as `refund` takes them, with the units already given back. */
+async function show(number: string): Promise<number> {
+  const answer = await callShop("GET", `/orders/${encodeURIComponent(number)}`);
+  if (!answer) return 1;
+  if (!answer.ok) {
+    console.error(refusal(answer));
+    return 1;
+  }
+  const order = shownOrderSchema.parse(answer.body);
+  console.log(withoutControlCharacters(`${number}  ${order.status}  ${euros(order.totals.totalCents)}`));
+  order.lines.forEach((line, index) => {
+    const back = line.refundedQuantity > 0 ? `  (${line.refundedQuantity} refunded)` : "";
+    const text = `${index + 1}. ${line.quantity} × ${line.code} ${line.name}  ${euros(line.totalCents)}${back}`;
+    console.log(withoutControlCharacters(text));
+  });
+  console.log(`   shipping ${euros(order.totals.shippingCents)}`);
+  for (const document of order.invoices)
+    console.log(`   ${document.kind} ${document.number} ${euros(document.totalCents)}`);
+  return 0;
+}
+
+/** `1:2 3:1 --shipping --no-restock --note "…"` as the refund's request; undefined when malformed. */
+function refundRequest(args: string[]): OperatorRefundRequest | undefined {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: false,
+    options: { shipping: { type: "boolean" }, "no-restock": { type: "boolean" }, note: { type: "string" } },
+  });
+  const lines = positionals.map((text) => /^(\d{1,3}):(\d{1,4})$/.exec(text));
+  if (lines.some((match) => !match)) return undefined;
+  return {
+    lines: lines.flatMap((match) =>
+      match ? [{ position: Number(match[1]) - 1, quantity: Number(match[2]) }] : [],
+    ),
+    shipping: values.shipping === true,
+    restock: values["no-restock"] !== true,
+    note: typeof values.note === "string" ? values.note : "",
+  };
+}
+
+async function refundLines(number: string, args: string[]): Promise<number> {
+  const request = refundRequest(args);
+  if (!request || request.lines.some((line) => line.position < 0)) {
+    console.error(usage);
+    return 2;
+  }
+  const answer = await callShop("POST", `/orders/${encodeURIComponent(number)}/refunds`, request);
+  if (!answer) return 1;
+  if (!answer.ok) {
+    console.error(refusal(answer));
+    return 1;
+  }
+  const { creditNote, amountCents } = answer.body;
+  console.log(`Order ${number}: ${euros(Number(amountCents))} refunded, credit note ${String(creditNote)}`);
+  return 0;
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, argument] = args;
+  if (command === "show" && argument && args.length === 2) return show(argument);
+  if (command === "refund" && argument && args.length >= 3) return refundLines(argument, args.slice(2));
   if (command === "multibanco-paid" && argument && args.length === 2) return payMultibanco(argument);
   if (command === "list" && args.length <= 2) return list(argument);
   if (isStep(command) && argument && args.length === 2) return move(command, argument);

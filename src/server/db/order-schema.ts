@@ -21,6 +21,7 @@ import {
   paymentMethodKinds,
 } from "#shared/api/payment-contract.ts";
 import { couponKinds } from "#shared/checkout/coupon.ts";
+import type { RefundQuote } from "#shared/checkout/refunds.ts";
 import type { VatLine } from "#shared/checkout/totals.ts";
 import { user } from "./auth-schema.ts";
 
@@ -87,10 +88,18 @@ export const orderLine = pgTable(
     totalCents: integer("total_cents").notNull(),
     /** Null where no VAT is charged (Canary Islands, Ceuta, Melilla). */
     vatRate: integer("vat_rate"),
+    /** The line's share of the coupon's discount, which refunds of its units give back in part. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** Units already refunded (`orders/refund-lines.ts`); a refund never goes past `quantity`. */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
     check("order_line_quantity_positive", sql`${table.quantity} > 0`),
+    check(
+      "order_line_refunded_within_quantity",
+      sql`${table.refundedQuantity} >= 0 and ${table.refundedQuantity} <= ${table.quantity}`,
+    ),
   ],
 );
 
@@ -174,9 +183,47 @@ export const invoice = pgTable(
     correctsId: uuid("corrects_id"),
     totalCents: integer("total_cents").notNull(),
     vat: jsonb("vat").$type<VatLine[]>().notNull(),
+    /**
+     * A credit note's own figures: the units and shipping it gives back. Null on invoices, and on
+     * credit notes made before refunds by line, which gave back the whole invoice.
+     */
+    refund: jsonb("refund").$type<RefundQuote>(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("invoice_one_per_order_and_kind").on(table.orderId, table.kind)],
+  // One invoice per order; a credit note for each refund (issue 27: refunds by line).
+  (table) => [uniqueIndex("invoice_one_per_order").on(table.orderId).where(sql`${table.kind} = 'invoice'`)],
+);
+
+/**
+ * A refund of some units of an order (and perhaps its shipping), while the rest of it goes on:
+ * pending until the provider has given the money back through the method that paid, keyed
+ * `refund-<id>` so asking twice moves the money once (`orders/payment-settlement.ts`). Refunding
+ * a whole order on cancel or return goes through `payment.status` instead, for what is left.
+ */
+export const refund = pgTable(
+  "refund",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => shopOrder.id, { onDelete: "cascade" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    creditNoteId: uuid("credit_note_id")
+      .notNull()
+      .references(() => invoice.id),
+    amountCents: integer("amount_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    status: text("status", { enum: ["pending", "refunded"] }).notNull(),
+    restocked: boolean("restocked").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("refund_order_idx").on(table.orderId),
+    check("refund_amount_not_negative", sql`${table.amountCents} >= 0`),
+  ],
 );
 
 /** Discount coupons; the rules are those of shared/checkout/coupon.ts. */

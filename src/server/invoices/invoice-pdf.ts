@@ -1,7 +1,9 @@
 import PDFDocument from "pdfkit";
 import { regionName } from "#shared/address/regions.ts";
-import type { OrderView } from "#shared/api/order-contract.ts";
+import type { OrderLineView, OrderView } from "#shared/api/order-contract.ts";
 import { brand } from "#shared/brand.ts";
+import type { RefundQuote } from "#shared/checkout/refunds.ts";
+import type { OrderTotals } from "#shared/checkout/totals.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import type { Lang } from "#shared/lang.ts";
 import { formatPrice } from "#shared/money.ts";
@@ -14,9 +16,45 @@ export type InvoiceDocument = {
   issuedAt: Date;
   /** For a credit note, the invoice it corrects. */
   corrects?: string | undefined;
+  /** For a credit note of a refund by line, what it gives back; without it, the whole order. */
+  refund?: RefundQuote | undefined;
   order: OrderView;
   lang: Lang;
 };
+
+type Figures = Omit<OrderTotals, "lines"> & {
+  lines: Omit<OrderLineView, "productId" | "refundedQuantity">[];
+};
+
+/** The lines and totals a document shows: the whole order's, or those of the refund it records. */
+export function documentFigures({
+  order,
+  refund,
+}: {
+  order: Pick<OrderView, "lines" | "totals">;
+  refund?: RefundQuote | undefined;
+}): Figures {
+  if (!refund) return { ...order.totals, lines: order.lines };
+  const lines = refund.lines.map((refunded) => {
+    const sold = order.lines[refunded.position];
+    return {
+      code: sold?.code ?? "",
+      name: sold?.name ?? "",
+      quantity: refunded.quantity,
+      unitCents: sold?.unitCents ?? 0,
+      vatRate: sold?.vatRate ?? null,
+      totalCents: refunded.grossCents,
+    };
+  });
+  return {
+    lines,
+    subtotalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
+    discountCents: refund.lines.reduce((sum, line) => sum + line.discountCents, 0),
+    shippingCents: refund.shippingCents,
+    vat: refund.vat,
+    totalCents: refund.totalCents,
+  };
+}
 
 const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN;
@@ -27,6 +65,7 @@ const WIDTH = 595.28 - 2 * MARGIN;
  */
 export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const { order, lang, kind } = document;
+  const figures = documentFigures(document);
   const text = invoiceTexts[lang];
   const sign = kind === "credit-note" ? -1 : 1;
   const money = (cents: number) => formatPrice((sign * cents) / 100, lang);
@@ -107,7 +146,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     .strokeColor("#999")
     .stroke();
   pdf.y += 4;
-  for (const line of order.lines) {
+  for (const line of figures.lines) {
     row([
       line.code,
       line.name,
@@ -119,7 +158,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   }
   pdf.moveDown();
 
-  const { totals } = order;
+  const totals = figures;
   const figure = (label: string, value: string, bold = false) => {
     pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 10);
     const top = pdf.y;

@@ -148,8 +148,10 @@ describe("returns (right of withdrawal)", () => {
 });
 
 describe("npm run orders", () => {
-  // Five runs of the command, each a new Node process: slow to start on a busy two-core machine.
-  it("ships an order from the command line against a running shop", { timeout: 120_000 }, async () => {
+  // Eight runs of the command, each a new Node process: slow to start on a busy two-core machine.
+  it("ships and refunds an order from the command line against a running shop", {
+    timeout: 200_000,
+  }, async () => {
     const { order } = await shopperWithOrder(api, "cli@example.com", { 7: 1 });
     const server = serve({ fetch: api.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((resolve) => server.once("listening", resolve));
@@ -183,6 +185,16 @@ describe("npm run orders", () => {
       expect(usage).toMatchObject({ code: 2 });
       const badStatus = await run(["list", "perdido"]).catch((error: { code: number }) => error);
       expect(badStatus).toMatchObject({ code: 2 });
+
+      const refunded = await run(["refund", order.number, "1:1", "--shipping", "--note", "Llegó roto"]);
+      expect(refunded.stdout.trim()).toMatch(
+        new RegExp(`^Order ${order.number}: [\\d,]+ € refunded, credit note A\\d{4}-\\d{6}$`),
+      );
+      const shown = await run(["show", order.number]);
+      expect(shown.stdout).toMatch(/^1\. 1 × \S+ .+\(1 refunded\)$/m);
+      expect(shown.stdout).toMatch(/^ {3}credit-note A\d{4}-\d{6} /m);
+      const badLine = await run(["refund", order.number, "one:1"]).catch((error: { code: number }) => error);
+      expect(badLine).toMatchObject({ code: 2 });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -3,22 +3,27 @@ import { Hono } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { z } from "zod";
 import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
-import { operatorOrderListQuerySchema, operatorSteps } from "#shared/api/order-contract.ts";
+import {
+  type OperatorRefundAnswer,
+  operatorOrderListQuerySchema,
+  operatorRefundSchema,
+  operatorSteps,
+} from "#shared/api/order-contract.ts";
 import type { Database } from "../db/client.ts";
 import { shopOrder } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { type LifecycleDeps, transitionOrder } from "../orders/order-lifecycle.ts";
 import type { OrderNotifier } from "../orders/order-notifier.ts";
+import { loadOrder } from "../orders/order-views.ts";
+import { refundOrderLines } from "../orders/refund-lines.ts";
 import type { IntentListener } from "../payments/payment-provider.ts";
 import type { TestProvider } from "../payments/test-provider.ts";
 import { listOrdersForOperator } from "./operator-orders.ts";
 
 const multibancoParams = z.object({ reference: z.string().regex(/^\d{9}$/) });
 
-const stepParams = z.object({
-  number: z.string().regex(/^\d{4}-\d{6}$/),
-  step: z.enum(operatorSteps),
-});
+const numberParams = z.object({ number: z.string().regex(/^\d{4}-\d{6,}$/) });
+const stepParams = numberParams.extend({ step: z.enum(operatorSteps) });
 
 /**
  * The operator's side of orders (`npm run orders -- list pagado`, `… ship 2026-000001`): lists
@@ -69,6 +74,35 @@ export function operatorRoutes(
       await deps.testPayments?.onIntent(paid);
       return c.json({ reference: c.req.valid("param").reference, status: paid.status });
     })
+    .get("/orders/:number", validate("param", numberParams), async (c) => {
+      const { number } = c.req.valid("param");
+      const found = await findOrder(db, number);
+      const loaded = found && (await loadOrder(db, found.id));
+      if (!loaded) return c.json(apiError("order-not-found", `No order ${number}`), 404);
+      return c.json(loaded.view);
+    })
+    .post(
+      "/orders/:number/refunds",
+      validate("param", numberParams),
+      validate("json", operatorRefundSchema),
+      async (c) => {
+        const { number } = c.req.valid("param");
+        const order = await findOrder(db, number);
+        if (!order) return c.json(apiError("order-not-found", `No order ${number}`), 404);
+        const result = await refundOrderLines(deps, order.id, c.req.valid("json"));
+        if (!result.ok) {
+          const message = `Order ${number} (${result.status ?? "unknown"}): cannot refund, ${result.error}`;
+          return c.json({ ...apiError(result.error, message), status: result.status }, 409);
+        }
+        await notifier.changed(order.id);
+        const answer: OperatorRefundAnswer = {
+          number,
+          creditNote: result.creditNote,
+          amountCents: result.amountCents,
+        };
+        return c.json(answer, 201);
+      },
+    )
     .post("/orders/:number/:step", validate("param", stepParams), async (c) => {
       const { number, step } = c.req.valid("param");
       const order = await findOrder(db, number);

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type OrderStatus, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
+import { quoteRefund, remainingRequest } from "#shared/checkout/refunds.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { invoice, orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
+import { orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
-import { nextNumber, series } from "./number-series.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
 import { refundPending } from "./payment-settlement.ts";
+import { giveBackUnits, issueCreditNote, readRefundable } from "./refund-records.ts";
 
 export type LifecycleDeps = {
   db: Database;
@@ -119,26 +120,18 @@ async function restock(tx: Transaction, orderId: string, at: Date): Promise<void
 }
 
 /**
- * Stock back on the shelf, a credit note for the invoice (a paid order has one), and the payment's
- * refund pending, or its release at the provider when it was never paid.
+ * Stock back on the shelf for every unit not given back yet, a credit note for them (a paid order
+ * has an invoice), and the payment's refund of what is left pending, or its release at the
+ * provider when it was never paid.
  */
 async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise<void> {
-  await restock(tx, orderId, at);
-  const [original] = await tx
-    .select({ id: invoice.id, totalCents: invoice.totalCents, vat: invoice.vat })
-    .from(invoice)
-    .where(and(eq(invoice.orderId, orderId), eq(invoice.kind, "invoice")));
-  if (original) {
-    const year = at.getUTCFullYear();
-    await tx.insert(invoice).values({
-      orderId,
-      kind: "credit-note",
-      number: await nextNumber(tx, series.creditNote(year)),
-      correctsId: original.id,
-      totalCents: original.totalCents,
-      vat: original.vat,
-      issuedAt: at,
-    });
+  const owed = await readRefundable(tx, orderId);
+  const rest = quoteRefund(owed, remainingRequest(owed));
+  if (rest.ok) {
+    const note = await issueCreditNote(tx, orderId, rest.quote, at);
+    // Never paid, so never invoiced: its units go back on sale, and nothing was refunded.
+    if (note) await giveBackUnits(tx, orderId, rest.quote.lines, true, at);
+    else await restock(tx, orderId, at);
   }
   // Locked first: a capture committing between the two updates below would be missed by both,
   // leaving the money taken for a cancelled order with nothing owed back.

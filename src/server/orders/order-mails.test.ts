@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "#shared/api/order-contract.ts";
-import { orderPlacedMail, orderStatusMail } from "./order-mails.ts";
+import { orderPlacedMail, orderRefundMail, orderStatusMail } from "./order-mails.ts";
 
 const link = "https://tienda.example/pedido/5f0c1a52-3d4e-4a8f-9b1c-2d3e4f5a6b7c?clave=1.abc";
 
@@ -18,6 +18,7 @@ const order: OrderView = {
       unitCents: 395,
       totalCents: 790,
       vatRate: 21,
+      refundedQuantity: 0,
     },
   ],
   address: {
@@ -82,5 +83,24 @@ describe("order mails", () => {
     );
     expect(withdrawn.text).toContain("Hemos registrado tu desistimiento");
     expect(withdrawn.text).toMatch(/Fecha y hora: 30 de noviembre de 2026 a las 18:45\./);
+  });
+
+  it("tells the buyer what part of the order goes back, how much and in which credit note", () => {
+    const refund = {
+      creditNote: "A2026-000007",
+      quote: {
+        lines: [{ position: 0, quantity: 1, grossCents: 395, discountCents: 40 }],
+        shippingCents: 495,
+        vat: [{ ratePercent: 21, baseCents: 702, vatCents: 148 }],
+        totalCents: 850,
+      },
+    };
+    const mail = orderRefundMail(order, "es", link, refund);
+    expect(mail.subject).toBe("Te devolvemos parte de tu pedido 2026-000042");
+    expect(mail.text).toContain("Te devolvemos 8,50");
+    expect(mail.text).toContain("A2026-000007");
+    expect(mail.text).toContain("1 × Set de <lápices> — 3,55");
+    expect(mail.text).toContain("Gastos de envío — 4,95");
+    expect(orderRefundMail(order, "pt", link, refund).text).toContain("Portes de envio — 4,95");
   });
 });

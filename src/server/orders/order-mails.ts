@@ -1,5 +1,6 @@
 import { type OrderStatus, type OrderView, orderLabel } from "#shared/api/order-contract.ts";
 import { brand } from "#shared/brand.ts";
+import type { RefundQuote } from "#shared/checkout/refunds.ts";
 import { formatShopDateTime } from "#shared/dates.ts";
 import type { Lang } from "#shared/lang.ts";
 import { localeOf } from "#shared/lang.ts";
@@ -27,15 +28,19 @@ const texts = {
       enviado: "Tu pedido ha salido de nuestro almacén y va camino de tu casa.",
       entregado: "Tu pedido figura como entregado. Si algo no está bien, tienes 14 días para devolverlo.",
       cancelado:
-        "Tu pedido está cancelado. Te devolvemos el importe a la tarjeta y tienes la factura de abono en tu cuenta.",
+        "Tu pedido está cancelado. Te devolvemos el importe por el mismo medio con el que pagaste y tienes la factura de abono en el pedido.",
       "devolucion-solicitada": `Hemos registrado tu desistimiento. Envía el paquete a ${brand.company.address}; cuando llegue te devolveremos el dinero.`,
       devuelto:
-        "Hemos recibido tu devolución: te devolvemos el importe a la tarjeta y tienes la factura de abono en tu cuenta.",
+        "Hemos recibido tu devolución: te devolvemos el importe por el mismo medio con el que pagaste y tienes la factura de abono en el pedido.",
       caducado:
         "El plazo para pagar tu pedido ha terminado sin recibir el pago: no se te ha cobrado nada y los productos han vuelto a la venta.",
     } satisfies Record<OrderStatus, string>,
     multibanco: (entity: string, reference: string, amount: string, until: string) =>
       `Paga con Multibanco (cajero o banca en línea): entidad ${entity}, referencia ${reference}, importe ${amount}, antes del ${until}. Te avisaremos cuando lo recibamos.`,
+    refundSubject: (number: string) => `Te devolvemos parte de tu pedido ${number}`,
+    refund: (amount: string, creditNote: string) =>
+      `Te devolvemos ${amount} por el mismo medio con el que pagaste; según tu banco, puede tardar unos días en verse. La factura de abono ${creditNote} está en el pedido.`,
+    shippingRefunded: "Gastos de envío",
     signature: `El equipo de ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
   },
   pt: {
@@ -56,15 +61,19 @@ const texts = {
       entregado:
         "A sua encomenda consta como entregue. Se algo não estiver bem, tem 14 dias para a devolver.",
       cancelado:
-        "A sua encomenda está cancelada. Devolvemos o valor ao cartão e tem a nota de crédito na sua conta.",
+        "A sua encomenda está cancelada. Devolvemos o valor pelo mesmo meio com que pagou e tem a nota de crédito na encomenda.",
       "devolucion-solicitada": `Registámos a resolução do contrato. Envie a encomenda para ${brand.company.address}; quando chegar devolvemos o dinheiro.`,
       devuelto:
-        "Recebemos a sua devolução: devolvemos o valor ao cartão e tem a nota de crédito na sua conta.",
+        "Recebemos a sua devolução: devolvemos o valor pelo mesmo meio com que pagou e tem a nota de crédito na encomenda.",
       caducado:
         "O prazo para pagar a sua encomenda terminou sem recebermos o pagamento: nada lhe foi cobrado e os produtos voltaram à venda.",
     } satisfies Record<OrderStatus, string>,
     multibanco: (entity: string, reference: string, amount: string, until: string) =>
       `Pague por Multibanco (caixa automática ou homebanking): entidade ${entity}, referência ${reference}, montante ${amount}, até ${until}. Avisamos quando o recebermos.`,
+    refundSubject: (number: string) => `Devolvemos parte da sua encomenda ${number}`,
+    refund: (amount: string, creditNote: string) =>
+      `Devolvemos ${amount} pelo mesmo meio com que pagou; consoante o seu banco, pode demorar alguns dias a aparecer. A nota de crédito ${creditNote} está na encomenda.`,
+    shippingRefunded: "Portes de envio",
     signature: `A equipa da ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
   },
 } as const;
@@ -135,6 +144,38 @@ export function orderStatusMail(order: OrderView, lang: Lang, link: string): Ord
       label: words.seeOrder,
       href: link,
     },
+    words.signature,
+  );
+}
+
+/**
+ * The mail that tells the buyer part of their order is refunded (issue 27): what goes back, how
+ * much, and the credit note's number.
+ */
+export function orderRefundMail(
+  order: OrderView,
+  lang: Lang,
+  link: string,
+  refund: { creditNote: string; quote: RefundQuote },
+): OrderMail {
+  const words = texts[lang];
+  const money = (cents: number) => formatPrice(cents / 100, lang);
+  const { quote } = refund;
+  const lines = quote.lines.map((line) => {
+    const name = order.lines[line.position]?.name ?? "";
+    return `${line.quantity} × ${name} — ${money(line.grossCents - line.discountCents)}`;
+  });
+  const paragraphs = [
+    words.hello(order.buyer.name),
+    words.refund(money(quote.totalCents), refund.creditNote),
+    ...lines,
+    ...(quote.shippingCents > 0 ? [`${words.shippingRefunded} — ${money(quote.shippingCents)}`] : []),
+  ];
+  return compose(
+    order.buyer.email,
+    words.refundSubject(orderLabel(order)),
+    paragraphs,
+    { label: words.seeOrder, href: link },
     words.signature,
   );
 }

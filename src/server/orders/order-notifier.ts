@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { shopOrder } from "../db/schema.ts";
+import { invoice, refund, shopOrder } from "../db/schema.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import type { OrderLinks } from "./order-links.ts";
-import { orderPlacedMail, orderStatusMail } from "./order-mails.ts";
+import { orderPlacedMail, orderRefundMail, orderStatusMail } from "./order-mails.ts";
 import { type LoadedOrder, loadOrder } from "./order-views.ts";
 import type { OrderMail } from "./store-order.ts";
 
@@ -15,6 +15,8 @@ export type OrderMailQueue = {
   queue(tx: Transaction, orderId: string): Promise<void>;
   /** The mail telling the buyer an order's status, for its transaction to store (a new order's). */
   compose(order: LoadedOrder): OrderMail;
+  /** Queues the mail telling the buyer part of the order is refunded (`refund-lines.ts`). */
+  queueRefund(tx: Transaction, orderId: string, refundId: string): Promise<void>;
 };
 
 export type OrderNotifier = OrderMailQueue & {
@@ -58,6 +60,21 @@ export function createOrderNotifier(deps: {
       await outbox.queue(tx, message, key);
     },
     compose,
+    async queueRefund(tx, orderId, refundId) {
+      const loaded = await loadOrder(tx, orderId);
+      const [row] = await tx
+        .select({ creditNote: invoice.number, quote: invoice.refund })
+        .from(refund)
+        .innerJoin(invoice, eq(invoice.id, refund.creditNoteId))
+        .where(eq(refund.id, refundId));
+      if (!loaded || !row?.quote) return;
+      const link = `${origin}${orderLinks.path(orderId, now())}`;
+      const message = orderRefundMail(loaded.view, loaded.lang, link, {
+        creditNote: row.creditNote,
+        quote: row.quote,
+      });
+      await outbox.queue(tx, message, `refund:${refundId}`);
+    },
     async placed(_orderId, userId) {
       await hub.publish(userId, "cart", "orders");
       sendNow();

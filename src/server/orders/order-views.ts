@@ -86,15 +86,18 @@ export function toLoadedOrder(order: OrderRows): LoadedOrder {
     number: order.number,
     status: order.status,
     placedAt: order.placedAt.toISOString(),
-    lines: lines.map(({ productId, code, name, quantity, unitCents, totalCents, vatRate }) => ({
-      productId,
-      code,
-      name,
-      quantity,
-      unitCents,
-      totalCents,
-      vatRate,
-    })),
+    lines: lines.map(
+      ({ productId, code, name, quantity, unitCents, totalCents, vatRate, refundedQuantity }) => ({
+        productId,
+        code,
+        name,
+        quantity,
+        unitCents,
+        totalCents,
+        vatRate,
+        refundedQuantity,
+      }),
+    ),
     address: order.address,
     buyer: order.buyer,
     shippingMethod: order.shippingMethod,
@@ -122,6 +125,7 @@ export function toLoadedOrder(order: OrderRows): LoadedOrder {
       kind: row.kind,
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
+      totalCents: row.totalCents,
     })),
     history: history.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
   };
@@ -151,24 +155,32 @@ export async function listOrders(db: Database, userId: string): Promise<OrderSum
   }));
 }
 
-/** An order's invoice or credit note, ready to print, for its buyer only. */
+/**
+ * An order's invoice or credit note, ready to print, for its buyer only: by kind (a credit note
+ * then the latest) or by number.
+ */
 export async function readOrderDocument(
   db: Database,
   userId: string,
   orderId: string,
-  kind: "invoice" | "credit-note",
+  which: string,
 ): Promise<InvoiceDocument | undefined> {
   const loaded = await loadOrder(db, orderId, userId);
   if (!loaded) return undefined;
-  const rows = await db.select().from(invoice).where(eq(invoice.orderId, orderId));
-  const document = rows.find((row) => row.kind === kind);
+  const rows = await db
+    .select()
+    .from(invoice)
+    .where(eq(invoice.orderId, orderId))
+    .orderBy(desc(invoice.issuedAt), desc(invoice.number));
+  const document = rows.find((row) => row.kind === which || row.number === which);
   if (!document) return undefined;
   const corrected = rows.find((row) => row.id === document.correctsId);
   return {
-    kind,
+    kind: document.kind,
     number: document.number,
     issuedAt: document.issuedAt,
     corrects: corrected?.number,
+    refund: document.refund ?? undefined,
     order: loaded.view,
     lang: loaded.lang,
   };

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { payment } from "../db/schema.ts";
+import { payment, refund } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 
 type Deps = { db: Database; payments: PaymentProvider };
@@ -11,10 +11,11 @@ type Deps = { db: Database; payments: PaymentProvider };
  * more: that checkout captured each one right after its order.)
  */
 const steps = {
-  /** A cancelled or returned order: the money goes back. */
+  /** A cancelled or returned order: what is left of the money goes back (refunds by line took the rest). */
   "refund-pending": {
-    ask: async (p: PaymentProvider, row: Row) => {
-      await p.refund(row.reference, row.amountCents, `refund-${row.id}`);
+    ask: async (p: PaymentProvider, row: Row, db: Database) => {
+      const left = row.amountCents - (await refundedByLine(db, row.id));
+      if (left > 0) await p.refund(row.reference, left, `refund-${row.id}`);
       return "refunded" as const;
     },
   },
@@ -56,7 +57,7 @@ async function settleRows({ db, payments }: Deps, from: Pending, pending: Row[])
   const result: Settled = { settled: 0, failed: [] };
   for (const row of pending) {
     try {
-      const to = await steps[from].ask(payments, row);
+      const to = await steps[from].ask(payments, row, db);
       await db
         .update(payment)
         .set({ status: to })
@@ -69,19 +70,64 @@ async function settleRows({ db, payments }: Deps, from: Pending, pending: Row[])
   return result;
 }
 
+/** What refunds by line gave back, or are giving back, of a payment. */
+async function refundedByLine(db: Database, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refund.amountCents}), 0)::int` })
+    .from(refund)
+    .where(eq(refund.paymentId, paymentId));
+  return row?.cents ?? 0;
+}
+
+/**
+ * Refunds by line the provider has not paid back yet, each through the payment it gives back
+ * (the method that paid), keyed by the refund so asking twice moves the money once.
+ */
+export async function settleLineRefunds({ db, payments }: Deps, orderId?: string): Promise<Settled> {
+  const pending = await db
+    .select({
+      id: refund.id,
+      orderId: refund.orderId,
+      amountCents: refund.amountCents,
+      reference: payment.reference,
+    })
+    .from(refund)
+    .innerJoin(payment, eq(payment.id, refund.paymentId))
+    .where(and(eq(refund.status, "pending"), orderId ? eq(refund.orderId, orderId) : undefined));
+  const result: Settled = { settled: 0, failed: [] };
+  for (const row of pending) {
+    try {
+      await payments.refund(row.reference, row.amountCents, `refund-${row.id}`);
+      await db
+        .update(refund)
+        .set({ status: "refunded" })
+        .where(and(eq(refund.id, row.id), eq(refund.status, "pending")));
+      result.settled++;
+    } catch (error) {
+      result.failed.push({ orderId: row.orderId, error });
+    }
+  }
+  return result;
+}
+
+const merged = (rounds: readonly Settled[]): Settled => ({
+  settled: rounds.reduce((sum, round) => sum + round.settled, 0),
+  failed: rounds.flatMap((round) => round.failed),
+});
+
 /** Gives back the money of a cancelled or returned order, or releases its unpaid payment. */
 export async function refundPending(deps: Deps, orderId?: string): Promise<Settled> {
-  const refunded = await settle(deps, "refund-pending", orderId);
-  const released = await settle(deps, "cancel-pending", orderId);
-  return { settled: refunded.settled + released.settled, failed: [...refunded.failed, ...released.failed] };
+  // Refunds by line first: the whole order's refund gives back only what they left.
+  return merged([
+    await settleLineRefunds(deps, orderId),
+    await settle(deps, "refund-pending", orderId),
+    await settle(deps, "cancel-pending", orderId),
+  ]);
 }
 
 /** Everything the provider still owes, as the periodic job asks for it. */
 export async function settlePayments(deps: Deps): Promise<Settled> {
-  const rounds = [];
+  const rounds = [await settleLineRefunds(deps)];
   for (const from of Object.keys(steps) as Pending[]) rounds.push(await settle(deps, from));
-  return {
-    settled: rounds.reduce((sum, round) => sum + round.settled, 0),
-    failed: rounds.flatMap((round) => round.failed),
-  };
+  return merged(rounds);
 }

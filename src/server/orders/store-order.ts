@@ -68,6 +68,8 @@ export function newOrderRows({ buyer, request, quote, lang, placedAt }: NewOrder
         unitCents: line.unitCents,
         totalCents: line.totalCents,
         vatRate: vatRate(quote.zone, line.vatClass),
+        discountCents: line.discountCents,
+        refundedQuantity: 0,
       };
     }),
     history: [{ id: randomUUID(), orderId: id, status: "pendiente-pago", note: "", at: placedAt }],

@@ -1,14 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView } from "#shared/api/payment-contract.ts";
-import { invoice, mailOutbox, orderEvent, payment, productStock } from "../db/schema.ts";
+import { invoice, mailOutbox, orderEvent, payment, productStock, refund } from "../db/schema.ts";
 import { expireUnpaid } from "../orders/expire-unpaid.ts";
 import { lisbonAddress } from "../testing/order-fixtures.ts";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in.ts";
-import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
+import { createTestApi, TEST_OPERATOR_TOKEN, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import {
   body,
   madridAddress,
@@ -659,6 +658,39 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     );
     const asked = shop.standIn.requests.filter((call) => call.params.get("payment_intent") === reference);
     expect(asked).toHaveLength(2);
+  });
+
+  it("refunds a line through Stripe under the refund's key, then only what is left when the order is cancelled", async () => {
+    const { shopper, order } = await placeOrder(shop, "stripe-by-line@example.com", "ES", 6);
+    const view = await sessionOf(shopper, order.id);
+    const reference = intentIdOf(view);
+    await confirmAsStripeJs(shop, view, card("pm_card_visa"));
+    await shop.standIn.settled();
+    const paid = await orderOf(shopper, order.id);
+    const operator = (path: string, json: unknown) =>
+      shop.api.request(`/api/operator/orders/${paid.number}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(json),
+      });
+    const lineCents = paid.lines[0]?.totalCents ?? 0;
+    await body(await operator("/refunds", { lines: [{ position: 0, quantity: 1 }] }), 201);
+    const [byLine] = await shop.api.database.db.select().from(refund).where(eq(refund.orderId, order.id));
+    const asked = () =>
+      shop.standIn.requests.filter((call) => call.params.get("payment_intent") === reference);
+    expect(asked().map((call) => [call.params.get("amount"), call.idempotencyKey])).toEqual([
+      [String(lineCents), `refund-${byLine?.id}`],
+    ]);
+    expect(byLine?.status).toBe("refunded");
+
+    await body(await operator("/cancel", {}), 200);
+    const paymentId = (await recordsOf(shop, order.id)).payment?.id;
+    expect(asked().map((call) => [call.params.get("amount"), call.idempotencyKey])).toEqual([
+      [String(lineCents), `refund-${byLine?.id}`],
+      [String(paid.totals.totalCents - lineCents), `refund-${paymentId}`],
+    ]);
+    expect(shop.standIn.intents.get(reference)?.refunded).toBe(paid.totals.totalCents);
+    expect((await orderOf(shopper, order.id)).payment?.status).toBe("refunded");
   });
 
   it("cancels the PaymentIntent at Stripe when the shopper cancels an unpaid order", async () => {

@@ -34,6 +34,26 @@ export const operatorOrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+/**
+ * A refund of part of a paid order (`npm run orders -- refund …`, issue 27): units of its lines
+ * (by position, from 0), perhaps its shipping, back on sale or not (a damaged unit is not).
+ */
+export const operatorRefundSchema = z
+  .object({
+    lines: z
+      .array(
+        z.object({ position: z.number().int().min(0).max(999), quantity: z.number().int().min(1).max(9999) }),
+      )
+      .max(100),
+    shipping: z.boolean().default(false),
+    restock: z.boolean().default(true),
+    note: z.string().trim().max(500).default(""),
+  })
+  .strict();
+export type OperatorRefundRequest = z.input<typeof operatorRefundSchema>;
+
+export type OperatorRefundAnswer = { number: string; creditNote: string; amountCents: number };
+
 /** One order as the operator's list shows it: enough to pack and ship, no card or tax data. */
 export type OperatorOrderRow = {
   number: string;
@@ -116,6 +136,8 @@ export type OrderLineView = {
   unitCents: number;
   totalCents: number;
   vatRate: number | null;
+  /** Units given back by refunds (issue 27: refunds by line). */
+  refundedQuantity: number;
 };
 
 export type OrderView = {
@@ -141,7 +163,13 @@ export type OrderView = {
     lastFailure: PaymentFailure | null;
     multibanco: MultibancoDetails | null;
   } | null;
-  invoices: { kind: (typeof orderDocumentKinds)[number]; number: string; issuedAt: string }[];
+  /** The invoice, then a credit note for each refund, oldest first. */
+  invoices: {
+    kind: (typeof orderDocumentKinds)[number];
+    number: string;
+    issuedAt: string;
+    totalCents: number;
+  }[];
   history: { status: OrderStatus; at: string; note: string }[];
 };
 
@@ -166,7 +194,15 @@ export type PurchasedProduct = { product: ProductCard; lastBought: string };
 export const orderIdParamSchema = z.object({ id: z.uuid() });
 
 export const orderDocumentKinds = ["invoice", "credit-note"] as const;
-export const orderDocumentParamSchema = orderIdParamSchema.extend({ kind: z.enum(orderDocumentKinds) });
+/** An invoice or credit note's number: "F2026-000042", "A2026-000007". */
+export const documentNumberSchema = z.string().regex(/^[FA]\d{4}-\d{6,}$/);
+/**
+ * A document of an order: `invoice`, `credit-note` (the latest, when refunds by line made several)
+ * or one by its number (issue 27).
+ */
+export const orderDocumentParamSchema = orderIdParamSchema.extend({
+  kind: z.union([z.enum(orderDocumentKinds), documentNumberSchema]),
+});
 
 export const quoteRequestSchema = placeOrderSchema.pick({
   addressId: true,

@@ -15,10 +15,13 @@ export type OrderLineInput = {
 
 export type PricedLine = OrderLineInput & { unitCents: number; totalCents: number };
 
+/** A line with its share of the coupon's discount, which its refunds give back in part (issue 27). */
+export type TotalledLine = PricedLine & { discountCents: number };
+
 export type VatLine = { ratePercent: number; baseCents: number; vatCents: number };
 
 export type OrderTotals = {
-  lines: PricedLine[];
+  lines: TotalledLine[];
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
@@ -53,29 +56,39 @@ export function orderTotals(
     discountCents,
     lines.map((line, index) => (coupon && !coupon.eligible[index] ? 0 : line.totalCents)),
   );
-  const grossByRate = new Map<number, number>();
-  const add = (rate: number | null, cents: number) => {
-    if (rate !== null && cents > 0) grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + cents);
-  };
-  lines.forEach((line, index) => {
-    add(vatRate(zone, line.vatClass), line.totalCents - (discounts[index] ?? 0));
-  });
+  const gross = lines.map((line, index) => ({
+    ratePercent: vatRate(zone, line.vatClass),
+    cents: line.totalCents - (discounts[index] ?? 0),
+  }));
   // Shipping follows the goods it carries; a parcel of books and toys is taxed at the general rate.
-  add(vatRate(zone, "general"), shipping);
-  const vat = [...grossByRate]
-    .sort(([a], [b]) => b - a)
-    .map(([ratePercent, gross]) => {
-      const vatCents = vatIncluded(gross, ratePercent);
-      return { ratePercent, baseCents: gross - vatCents, vatCents };
-    });
+  gross.push({ ratePercent: vatRate(zone, "general"), cents: shipping });
+  const vat = vatByRate(gross);
   return {
-    lines: [...lines],
+    lines: lines.map((line, index) => ({ ...line, discountCents: discounts[index] ?? 0 })),
     subtotalCents,
     discountCents,
     shippingCents: shipping,
     vat,
     totalCents: goodsCents + shipping,
   };
+}
+
+/**
+ * The VAT included in amounts that include it, one entry per rate (highest first), each rate's
+ * amounts added before its VAT is taken out. Amounts with no VAT (rate null) are left out.
+ */
+export function vatByRate(amounts: readonly { ratePercent: number | null; cents: number }[]): VatLine[] {
+  const grossByRate = new Map<number, number>();
+  for (const { ratePercent, cents } of amounts) {
+    if (ratePercent !== null && cents > 0)
+      grossByRate.set(ratePercent, (grossByRate.get(ratePercent) ?? 0) + cents);
+  }
+  return [...grossByRate]
+    .sort(([a], [b]) => b - a)
+    .map(([ratePercent, gross]) => {
+      const vatCents = vatIncluded(gross, ratePercent);
+      return { ratePercent, baseCents: gross - vatCents, vatCents };
+    });
 }
 
 /** Splits `amount` over `weights` in proportion, in whole cents that add up exactly. */

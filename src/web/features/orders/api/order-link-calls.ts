@@ -44,9 +44,9 @@ export function useOrderLink(id: string, token: string) {
   return useQuery(orderLinkQuery(id, token));
 }
 
-/** The invoice or credit note, through the same link. */
-export const orderLinkDocument = (id: string, token: string, kind: string) =>
-  linkPath(id, token, `/documents/${kind}`);
+/** An invoice or credit note, by its number, through the same link. */
+export const orderLinkDocument = (id: string, token: string, number: string) =>
+  linkPath(id, token, `/documents/${encodeURIComponent(number)}`);
 
 /**
  * A guest's request to erase their data, from the link; the order is then no longer shown, and a

@@ -29,7 +29,10 @@ export function CreditNotesList() {
                   {t("orders.number", { number: note.orderNumber })}
                 </Link>
               </span>
-              <a href={`/api/orders/${note.orderId}/documents/credit-note`} download={`${note.number}.pdf`}>
+              <a
+                href={`/api/orders/${note.orderId}/documents/${note.number}`}
+                download={`${note.number}.pdf`}
+              >
                 PDF
               </a>
               <Price euros={-note.totalCents / 100} className={styles.total} />

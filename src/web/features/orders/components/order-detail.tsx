@@ -35,7 +35,7 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
   return (
     <OrderSheet
       order={order}
-      documentHref={(kind) => `/api/orders/${order.id}/documents/${kind}`}
+      documentHref={(number) => `/api/orders/${order.id}/documents/${number}`}
       actions={
         <>
           <OrderPaymentDue order={order} payLink />
@@ -53,8 +53,8 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
 
 type OrderSheetProps = {
   order: OrderView;
-  /** Where its invoice or credit note downloads from (the account's, or the signed link's). */
-  documentHref: (kind: OrderView["invoices"][number]["kind"]) => string;
+  /** Where an invoice or credit note, by its number, downloads from (the account's, or the signed link's). */
+  documentHref: (number: string) => string;
   /** The steps the reader may take on it, under its status. */
   actions?: ReactNode;
   children?: ReactNode;
@@ -95,7 +95,7 @@ export function OrderSheet({ order, documentHref, actions, children }: OrderShee
           {order.payment?.status === "refunded" && <p>{t("orders.refunded")}</p>}
           {order.invoices.map((invoice) => (
             <p key={invoice.number}>
-              <a href={documentHref(invoice.kind)} download={`${invoice.number}.pdf`}>
+              <a href={documentHref(invoice.number)} download={`${invoice.number}.pdf`}>
                 {t(`orders.documents.${invoice.kind}`, { number: invoice.number })}
               </a>
             </p>

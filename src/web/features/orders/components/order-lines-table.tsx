@@ -3,7 +3,7 @@ import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Price } from "#web/ui/price.tsx";
 import styles from "./orders.module.css";
 
-/** What was bought: each line with its code, VAT rate, quantity, unit price and total. */
+/** What was bought: each line with its code, VAT rate, quantity (and how many went back), unit price and total. */
 export function OrderLinesTable({ lines }: { lines: OrderView["lines"] }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +28,15 @@ export function OrderLinesTable({ lines }: { lines: OrderView["lines"] }) {
                 {line.vatRate !== null && ` · ${t("orders.vatRate", { rate: line.vatRate })}`}
               </small>
             </td>
-            <td>{line.quantity}</td>
+            <td>
+              {line.quantity}
+              {line.refundedQuantity > 0 && (
+                <>
+                  <br />
+                  <small>{t("orders.refundedUnits", { count: line.refundedQuantity })}</small>
+                </>
+              )}
+            </td>
             <td>
               <Price euros={line.unitCents / 100} />
             </td>

@@ -61,7 +61,7 @@ export function OrderLinkView({ orderId, token }: { orderId: string; token: stri
   return (
     <OrderSheet
       order={order}
-      documentHref={(kind) => orderLinkDocument(order.id, token, kind)}
+      documentHref={(number) => orderLinkDocument(order.id, token, number)}
       actions={
         <>
           <p className={styles.linkNote}>{t("orders.link.readOnly")}</p>

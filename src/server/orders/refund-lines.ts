@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import type { OrderStatus } from "#shared/api/order-contract.ts";
+import { quoteRefund, type RefundError, type RefundRequest } from "#shared/checkout/refunds.ts";
+import { payment, refund, shopOrder } from "../db/schema.ts";
+import type { LifecycleDeps } from "./order-lifecycle.ts";
+import { settleLineRefunds } from "./payment-settlement.ts";
+import { giveBackUnits, issueCreditNote, readRefundable } from "./refund-records.ts";
+
+/** Some units of a paid order to give back, with their shipping or not, back on sale or not. */
+export type RefundLinesInput = RefundRequest & { restock: boolean; note: string };
+
+export type RefundLinesOutcome =
+  | { ok: true; refundId: string; creditNote: string; amountCents: number }
+  | { ok: false; error: "order-not-found" | "not-allowed" | RefundError; status?: OrderStatus };
+
+/** An order whose money is in and still with the shop: paid, on its way, delivered or coming back. */
+const refundable: readonly OrderStatus[] = [
+  "pagado",
+  "preparando",
+  "enviado",
+  "entregado",
+  "devolucion-solicitada",
+];
+
+/**
+ * Gives back part of a paid order (issue 27): some units of some lines and perhaps the shipping,
+ * through the method that paid, while the rest of the order goes on. Like the order's other steps
+ * (`order-lifecycle.ts`), the order's row and then its payment's are locked and everything is
+ * written in one transaction: the units counted as given back (and back on sale when `restock`),
+ * a credit note with the refund's own figures, the refund pending (its note kept with it) and the
+ * buyer's mail. The provider is asked only after the commit, and a refund it did not
+ * take stays pending for the next round (`payment-settlement.ts`).
+ */
+export async function refundOrderLines(
+  deps: LifecycleDeps,
+  orderId: string,
+  input: RefundLinesInput,
+): Promise<RefundLinesOutcome> {
+  const { db, mails } = deps;
+  const at = deps.now();
+  const outcome = await db.transaction(async (tx): Promise<RefundLinesOutcome> => {
+    const [locked] = await tx
+      .select({ status: shopOrder.status })
+      .from(shopOrder)
+      .where(eq(shopOrder.id, orderId))
+      .for("update");
+    if (!locked) return { ok: false, error: "order-not-found" };
+    const [paid] = await tx
+      .select({ id: payment.id })
+      .from(payment)
+      .where(and(eq(payment.orderId, orderId), eq(payment.status, "captured")))
+      .for("update");
+    if (!refundable.includes(locked.status) || !paid) {
+      return { ok: false, error: "not-allowed", status: locked.status };
+    }
+    const quoted = quoteRefund(await readRefundable(tx, orderId), input);
+    if (!quoted.ok) return { ok: false, error: quoted.error, status: locked.status };
+    const { quote } = quoted;
+    const creditNote = await issueCreditNote(tx, orderId, quote, at);
+    if (!creditNote) return { ok: false, error: "not-allowed", status: locked.status };
+    await giveBackUnits(tx, orderId, quote.lines, input.restock, at);
+    const [row] = await tx
+      .insert(refund)
+      .values({
+        orderId,
+        paymentId: paid.id,
+        creditNoteId: creditNote.id,
+        amountCents: quote.totalCents,
+        shippingCents: quote.shippingCents,
+        status: quote.totalCents > 0 ? "pending" : "refunded",
+        restocked: input.restock,
+        note: input.note,
+        createdAt: at,
+      })
+      .returning({ id: refund.id });
+    if (!row) throw new Error(`No refund stored for order ${orderId}`);
+    await mails.queueRefund(tx, orderId, row.id);
+    return { ok: true, refundId: row.id, creditNote: creditNote.number, amountCents: quote.totalCents };
+  });
+  if (outcome.ok) await settleLineRefunds(deps, orderId);
+  return outcome;
+}

@@ -1,0 +1,94 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { RefundableOrder, RefundedLine, RefundQuote } from "#shared/checkout/refunds.ts";
+import { vatRate } from "#shared/checkout/vat.ts";
+import { type ShippingZone, shippingZones } from "#shared/checkout/zones.ts";
+import type { Transaction } from "../db/client.ts";
+import { invoice, orderLine, productStock, refund, shopOrder } from "../db/schema.ts";
+import { nextNumber, series } from "./number-series.ts";
+
+/**
+ * An order's lines as a refund sees them, read inside the transaction that locked the order:
+ * what each cost, its share of the discount and what went back already.
+ */
+export async function readRefundable(tx: Transaction, orderId: string): Promise<RefundableOrder> {
+  const [order] = await tx
+    .select({ zone: shopOrder.zone, shippingCents: shopOrder.shippingCents })
+    .from(shopOrder)
+    .where(eq(shopOrder.id, orderId));
+  const lines = await tx
+    .select()
+    .from(orderLine)
+    .where(eq(orderLine.orderId, orderId))
+    .orderBy(asc(orderLine.position));
+  const [shipping] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refund.shippingCents}), 0)::int` })
+    .from(refund)
+    .where(eq(refund.orderId, orderId));
+  const zone = shippingZones.find((known): known is ShippingZone => known === order?.zone);
+  return {
+    lines,
+    shippingCents: order?.shippingCents ?? 0,
+    shippingVatRate: zone ? vatRate(zone, "general") : null,
+    shippingRefunded: (shipping?.cents ?? 0) > 0,
+  };
+}
+
+/**
+ * The credit note (factura de abono) of a refund, numbered in its yearly series, correcting the
+ * order's invoice; none for an order never invoiced (cancelled before it was paid).
+ */
+export async function issueCreditNote(
+  tx: Transaction,
+  orderId: string,
+  quote: RefundQuote,
+  at: Date,
+): Promise<{ id: string; number: string } | undefined> {
+  const [original] = await tx
+    .select({ id: invoice.id })
+    .from(invoice)
+    .where(and(eq(invoice.orderId, orderId), eq(invoice.kind, "invoice")));
+  if (!original) return undefined;
+  const [note] = await tx
+    .insert(invoice)
+    .values({
+      orderId,
+      kind: "credit-note",
+      number: await nextNumber(tx, series.creditNote(at.getUTCFullYear())),
+      correctsId: original.id,
+      totalCents: quote.totalCents,
+      vat: quote.vat,
+      refund: quote,
+      issuedAt: at,
+    })
+    .returning({ id: invoice.id, number: invoice.number });
+  return note;
+}
+
+/** The units of a refund counted as given back, and back on the shelf when they are sellable. */
+export async function giveBackUnits(
+  tx: Transaction,
+  orderId: string,
+  lines: readonly RefundedLine[],
+  restock: boolean,
+  at: Date,
+): Promise<void> {
+  // In product order, as the checkout takes them (no two steps each holding a row the other needs).
+  const sold = await tx
+    .select({ position: orderLine.position, productId: orderLine.productId })
+    .from(orderLine)
+    .where(eq(orderLine.orderId, orderId))
+    .orderBy(asc(orderLine.productId));
+  for (const { position, productId } of sold) {
+    const line = lines.find((candidate) => candidate.position === position);
+    if (!line) continue;
+    await tx
+      .update(orderLine)
+      .set({ refundedQuantity: sql`${orderLine.refundedQuantity} + ${line.quantity}` })
+      .where(and(eq(orderLine.orderId, orderId), eq(orderLine.position, position)));
+    if (!restock) continue;
+    await tx
+      .update(productStock)
+      .set({ available: sql`${productStock.available} + ${line.quantity}`, updatedAt: at })
+      .where(eq(productStock.productId, productId));
+  }
+}
