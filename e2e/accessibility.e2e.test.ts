@@ -90,7 +90,7 @@ describe("accessibility", () => {
     const link = /\/login\?enlace=[A-Za-z0-9]+/.exec(await waitForMail(email, /\/login\?enlace=/))?.[0];
     await page.goto(link ?? "/login");
     await main.getByRole("button", { name: "Entrar", exact: true }).click();
-    await page.waitForURL((url) => url.search === "?enlace-sin-contrasena");
+    await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
     await main.locator("h1").waitFor();
     await page.waitForLoadState("networkidle");
     found.landed = await severeViolations(page);

@@ -285,12 +285,13 @@ function retryingClient(baseUrl: string, stripe: StripeStandIn) {
       return state.cutRequests;
     },
     async signUp(email: string): Promise<Shopper> {
-      const answer = await send("POST", "/api/auth/sign-up/email", {
-        name: "Crash",
-        lastName: "Test",
-        email,
-        password: "gato-robot-azul-7",
-      });
+      const password = "gato-robot-azul-7";
+      json(
+        await send("POST", "/api/auth/sign-up/email", { name: "Crash", lastName: "Test", email, password }),
+        200,
+      );
+      // A sign-up signs no one in (issue 28): the shopper signs in with the password.
+      const answer = await send("POST", "/api/auth/sign-in/email", { email, password });
       json(answer, 200);
       const cookie = answer.cookies.map((c) => c.split(";")[0]).join("; ");
       const { items } = json<{ items: { id: string }[] }>(

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, setUpBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/outbox.ts";
-import { SHOPPER_PASSWORD } from "./support/register.ts";
+import { mailedAddressCode, SHOPPER_PASSWORD } from "./support/register.ts";
 
 const session = setUpBrowser();
 
@@ -91,6 +91,13 @@ describe("forms used before, or without, the page's script", () => {
     await main.getByLabel("Contraseña", { exact: true }).fill(SHOPPER_PASSWORD);
     await main.getByLabel("Repite la contraseña").fill(SHOPPER_PASSWORD);
     await main.getByRole("button", { name: "Crear cuenta" }).click();
+    // The mailed code, typed in the page the server answered with, proves the address (issue 28).
+    await expect.poll(() => main.getByRole("heading", { name: "Confirma tu correo" }).count()).toBe(1);
+    await main.getByLabel("Código de 6 cifras").fill("000000x");
+    await main.getByRole("button", { name: "Confirmar y entrar" }).click();
+    await expect.poll(() => main.getByText("Ese código no es correcto").count()).toBe(1);
+    await main.getByLabel("Código de 6 cifras").fill(await mailedAddressCode(email));
+    await main.getByRole("button", { name: "Confirmar y entrar" }).click();
     await page.waitForURL("**/login");
     expect(await main.getByText("¡Hola, Rita!").count()).toBe(1);
 

@@ -146,10 +146,10 @@ describe("signing in with Google", () => {
     expect(await main.getByRole("link", { name: "Continuar com Google" }).count()).toBe(1);
   });
 
-  it("joins the account registered with a provider-verified address, whose old password goes", async () => {
+  it("joins the account whose proven address the provider verified too, which keeps its password", async () => {
     const page = await newPage();
     const main = page.locator("main");
-    await registerShopper(page, { name: "Lola", email: "lola.previa@example.com" });
+    await registerShopper(page, { name: "Lola", email: "lola.previa@example.com", outbox: outboxOf(shop) });
     await main.getByRole("button", { name: "Cerrar sesión" }).click();
     await page.waitForURL(`${shop.baseUrl}/`);
     oidc.addUser("lola", { email: "lola.previa@example.com", email_verified: true, given_name: "Otra" });
@@ -157,10 +157,9 @@ describe("signing in with Google", () => {
     await page.goto("/login");
     await main.getByRole("link", { name: "Continuar con Google" }).click();
     await signInAtProvider(page, "lola");
-    // The account that existed, with its own name, and no welcome step.
+    // The account that existed, with its own name, and no welcome step. Its address was proven
+    // by the code at sign-up (issue 28), so nothing was taken from it.
     await main.getByRole("heading", { name: "¡Hola, Lola!" }).waitFor();
-    // The address had never been proven: the password registered with it no longer opens it.
-    await waitForMail("lola.previa@example.com", /hemos quitado la contrase/, outboxOf(shop));
   });
 
   it("comes back to /login with a message when the provider is in trouble, in Spanish and Portuguese", async () => {
@@ -231,7 +230,7 @@ describe("connecting Google to an account made with a password", () => {
   it("connects a Google account with another address, which then signs the shopper in", async () => {
     const page = await newPage();
     const main = page.locator("main");
-    await registerShopper(page, { name: "Marta", email: "marta.tienda@example.com" });
+    await registerShopper(page, { name: "Marta", email: "marta.tienda@example.com", outbox: outboxOf(shop) });
     oidc.addUser("marta", { email: "marta.gmail@example.com", email_verified: true, given_name: "M" });
     await page.goto("/datos/personales");
     const connected = main.getByRole("region", { name: "Cuentas conectadas" });
@@ -265,10 +264,52 @@ describe("connecting Google to an account made with a password", () => {
     await page.getByText("Has desconectado Google.").waitFor();
   });
 
+  it("asks an account that has not proven its address for the mailed code before connecting (issue 28)", async () => {
+    const page = await newPage();
+    const main = page.locator("main");
+    const email = `sin.probar-${Date.now()}@example.com`;
+    // Registered, then signed in with the password before typing the code: not proven yet.
+    const headers = { origin: shop.baseUrl };
+    const account = { name: "Inés", lastName: "Pendiente", email, password: "Gato-Robot-Azul-2026" };
+    expect((await page.request.post("/api/auth/sign-up/email", { data: account, headers })).status()).toBe(
+      200,
+    );
+    await main.getByLabel("Correo electrónico").fill(email);
+    await main.getByLabel("Contraseña").fill(account.password);
+    await main.getByRole("button", { name: "Iniciar sesión" }).click();
+    await main.getByRole("heading", { name: "¡Hola, Inés!" }).waitFor();
+
+    await page.goto("/datos/personales");
+    const proof = main.getByRole("form", { name: "Confirma tu correo" });
+    await proof.getByText(`confirma antes que ${email} es tu correo`).waitFor();
+    expect(await severeViolations(page)).toEqual([]);
+    // Connecting waits for it, and says why.
+    await page.goto("/datos/personales?conexion=social&error=address_not_proven");
+    await expect
+      .poll(() => main.getByRole("region", { name: "Cuentas conectadas" }).getByRole("alert").textContent())
+      .toMatch(/confirma tu correo/);
+
+    await proof.getByRole("button", { name: "Enviarme un código" }).click();
+    // The second code mailed to the address (the first came with the sign-up).
+    await expect.poll(() => mailsTo(email, /^\d{6}\r?$/m, outboxOf(shop))).toBe(2);
+    const mail = await waitForMail(email, /^\d{6}\r?$/m, outboxOf(shop));
+    await proof.getByLabel("Código de 6 cifras").fill(/^(\d{6})\r?$/m.exec(mail)?.[1] ?? "");
+    expect(await severeViolations(page)).toEqual([]);
+    await proof.getByRole("button", { name: "Confirmar mi correo" }).click();
+    await page.getByText("Tu correo está confirmado.").waitFor();
+    await expect.poll(() => proof.count()).toBe(0);
+
+    oidc.addUser("ines", { email: "ines.gmail@example.com", email_verified: true, given_name: "I" });
+    const connected = main.getByRole("region", { name: "Cuentas conectadas" });
+    await connected.getByRole("link", { name: "Conectar Google" }).click();
+    await signInAtProvider(page, "ines");
+    await page.getByText("Tu cuenta de Google está conectada: ya puedes entrar con ella.").waitFor();
+  });
+
   it("explains in Spanish and Portuguese why a connection failed", async () => {
     const page = await newPage();
     const main = page.locator("main");
-    await registerShopper(page, { name: "Pablo", email: "pablo.tienda@example.com" });
+    await registerShopper(page, { name: "Pablo", email: "pablo.tienda@example.com", outbox: outboxOf(shop) });
     await page.goto("/datos/personales");
     const connected = main.getByRole("region", { name: "Cuentas conectadas" });
     await connected.getByRole("link", { name: "Conectar Google" }).click();

@@ -147,6 +147,12 @@ async function reachPayment(who: Shopper, name: string, address: AddressForm = m
     headers,
   });
   expect(signedUp.status(), await signedUp.text()).toBe(200);
+  // A sign-up signs no one in (issue 28): the shopper signs in with the password.
+  const signedIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: SHOPPER_PASSWORD },
+    headers,
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   expect((await page.request.post("/api/cart/3", { data: { cantidad: 1 }, headers })).status()).toBe(200);
   expect((await page.request.post("/api/addresses", { data: address, headers })).status()).toBe(201);
   await open(page, "/checkout");

@@ -34,12 +34,17 @@ afterAll(async () => {
 
 /** A new shopper signed up through `shop`, as the cookies their browser would keep. */
 async function signUp(shop: RunningShop, email: string): Promise<string> {
-  const response = await fetch(`${shop.baseUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    // Without PUBLIC_URL each server trusts the address it is reached at.
-    headers: { "content-type": "application/json", origin: shop.baseUrl },
-    body: JSON.stringify({ name: "Dos", lastName: "Servidores", email, password: SHOPPER_PASSWORD }),
-  });
+  const post = (path: string, body: object) =>
+    fetch(`${shop.baseUrl}${path}`, {
+      method: "POST",
+      // Without PUBLIC_URL each server trusts the address it is reached at.
+      headers: { "content-type": "application/json", origin: shop.baseUrl },
+      body: JSON.stringify(body),
+    });
+  const account = { name: "Dos", lastName: "Servidores", email, password: SHOPPER_PASSWORD };
+  expect((await post("/api/auth/sign-up/email", account)).status).toBe(200);
+  // A sign-up signs no one in (issue 28): the shopper signs in with the password.
+  const response = await post("/api/auth/sign-in/email", { email, password: SHOPPER_PASSWORD });
   expect(response.status).toBe(200);
   return response.headers
     .getSetCookie()

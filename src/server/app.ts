@@ -91,6 +91,8 @@ export type AppDeps = {
   checkoutLimits?: CheckoutLimits | null;
   /** Visitors' pages kept rendered and compressed; without it every page is rendered. */
   pageCache?: PageCache;
+  /** Pages drawn per client address (not sent from the cache); null switches it off (decision 035). */
+  pageRenderLimit?: RateLimitOptions | null;
   /** Signed-in shoppers' own parts of the kept catalogue pages (decision 020). */
   shopperCache?: ShopperCache;
   /** Confirmed sessions kept in memory; without it every signed-in request asks the database. */
@@ -174,7 +176,14 @@ export function createApi(deps: ApiDeps) {
     .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger }))
     .route(
       "/social/links",
-      socialLinkRoutes({ auth, db: database.db, sessions, social: deps.social ?? {}, logger }),
+      socialLinkRoutes({
+        auth,
+        db: database.db,
+        sessions,
+        social: deps.social ?? {},
+        logger,
+        origins: deps.origins,
+      }),
     )
     .route(
       "/me",
@@ -330,6 +339,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       sessionUser: sessionReader(deps.auth, deps.sessionCache),
       ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
       ...(deps.shopperCache ? { shopperCache: deps.shopperCache } : {}),
+      ...(deps.pageRenderLimit !== undefined ? { renderLimit: deps.pageRenderLimit } : {}),
     });
     app.route("/", pages);
   }

@@ -135,7 +135,11 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     signInThrottle,
     hub,
     ...(env.RATE_LIMITS === "off"
-      ? { newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 }, checkoutLimits: null }
+      ? {
+          newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 },
+          checkoutLimits: null,
+          pageRenderLimit: null,
+        }
       : {}),
     catalog,
     mail,

@@ -1,3 +1,5 @@
+import { sortOptions } from "./api/list-options.ts";
+
 /** Every route of spec §2, defined once for the web app, the sitemap and the tests. */
 export const infoPageSlugs = [
   "envios",
@@ -27,8 +29,6 @@ export const paths = {
   emailLinkRequest: () => "/login?pedir-enlace",
   /** The mailed sign-in link's page: a button that uses the link (mail scanners only open it). */
   emailLink: (token: string) => `/login?enlace=${encodeURIComponent(token)}`,
-  /** Signed in by a link that removed a password set before the address was ever proven. */
-  emailLinkPasswordRemoved: () => "/login?enlace-sin-contrasena",
   register: () => "/register",
   footer: (slug: FooterSlug) => `/footer/${slug}`,
   rights: () => "/derechos",
@@ -48,12 +48,27 @@ export const paths = {
 } as const;
 
 /**
- * Pages that show one person's data to whoever holds their address (the signed order links): never
- * kept in the visitors' page cache.
+ * How the visitors' page cache treats a route's pages (decision 035): declared with the route
+ * (web/app/route-table.ts) and read from the route that matched, never from how a path is spelt.
  */
-export function isPrivatePage(pathname: string): boolean {
-  return pathname.startsWith("/pedido/");
-}
+export type PageCaching = {
+  /** One person's data for whoever holds the address (a signed order link): kept by no cache. */
+  private?: true;
+  /**
+   * The query parameters a kept page's address may carry, each with the raw values it takes. A
+   * page asked for with another parameter, another value or one parameter twice is drawn for its
+   * request and not kept.
+   */
+  keptQuery?: Readonly<Record<string, RegExp>>;
+};
+
+/** A parameter that is there or not, as `/login?recuperar`. */
+export const FLAG_PARAM = /^$/;
+/** The product lists' `?page=` (1 to 1000, as the API takes it) and `?sort=`. */
+export const listQuery = {
+  page: /^(?:[1-9]\d{0,2}|1000)$/,
+  sort: new RegExp(`^(?:${sortOptions.join("|")})$`),
+} as const satisfies PageCaching["keptQuery"];
 
 /** The guarded pages a guest may see too: the cart and the checkout (decision 032). */
 export const guestPatterns: readonly string[] = ["/checkout", "/checkout/fin"];

@@ -1,6 +1,7 @@
 import type { SessionUser } from "./api/account-contract.ts";
 import type { PageFormOutcome } from "./api/page-form-contract.ts";
 import type { Lang } from "./lang.ts";
+import type { PageCaching } from "./paths.ts";
 import type { HoleId } from "./personal-holes.ts";
 import type { TextPart } from "./text-parts.ts";
 
@@ -65,9 +66,20 @@ export type ShopperParts = {
   drawHoles(ids: readonly HoleId[]): string[];
 };
 
+/** The route a path matched, as the renderer matches it (decision 035). */
+export type PageRoute = {
+  /** As declared, e.g. "/detalle/:producto": its fixed segments are the canonical spelling. */
+  pattern: string;
+  /** The path's parameters, decoded. */
+  params: Readonly<Record<string, string | undefined>>;
+  caching: PageCaching;
+};
+
 export type Renderer = {
   renderPage(options: RenderOptions): Promise<RenderedPage>;
   shopperParts(options: ShopperOptions): Promise<ShopperParts>;
+  /** The route `renderPage` draws for this path; undefined for a path the shop does not know. */
+  pageRoute(pathname: string): PageRoute | undefined;
 };
 
 export type RendererModule = {

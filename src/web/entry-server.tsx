@@ -41,6 +41,8 @@ export const createRenderer: RendererModule["createRenderer"] = (apiFetch) => ({
   renderPage: (options) => renderPage(options, fetcherFor(apiFetch, options.request.headers.get("cookie"))),
   shopperParts: (options) =>
     shopperParts(options, fetcherFor(apiFetch, options.request.headers.get("cookie"))),
+  // The server asks which route a path is before it looks for a kept page (decision 035).
+  pageRoute: matchPage,
 });
 
 function fetcherFor(apiFetch: (request: Request) => Promise<Response>, cookie: string | null): Fetcher {

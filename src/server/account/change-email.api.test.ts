@@ -76,7 +76,7 @@ describe("changing the sign-in email", () => {
     });
     expect(changed.status).toBe(200);
     await expect
-      .poll(() => api.mails.find((mail) => mail.to === "aviso-antes@example.com")?.text ?? "")
+      .poll(() => api.mails.findLast((mail) => mail.to === "aviso-antes@example.com")?.text ?? "")
       .toContain("aviso-despues@example.com");
     expect((await otherDevice("GET", "/api/me")).status).toBe(401);
     expect((await shopper("GET", "/api/me")).status).toBe(200);
@@ -106,7 +106,7 @@ describe("changing the sign-in email", () => {
     });
     expect(changed.status).toBe(200);
     expect((await otherDevice("GET", "/api/me")).status).toBe(401);
-    expect(api.mails.find((mail) => mail.to === "clave@example.com")?.subject).toBe(
+    expect(api.mails.findLast((mail) => mail.to === "clave@example.com")?.subject).toBe(
       "Has cambiado tu contraseña",
     );
   });

@@ -7,22 +7,29 @@ import type { MailMessage } from "../mail/mailer.ts";
 export type AccountChange =
   | { kind: "email"; newEmail: string }
   | { kind: "password" }
-  /** A provider proved the mailbox of an account whose address never was: its old ways in went. */
-  | { kind: "proven-by-provider"; provider: string };
+  /**
+   * A reset proved the mailbox of an account whose address never was: every other way in went
+   * (decision 033, amended). `removed` names the providers that were connected.
+   */
+  | { kind: "reset-unproven"; removed: string[]; passkeys: number };
 
 const words = {
   es: {
     subject: {
       email: "Has cambiado tu correo electrónico",
       password: "Has cambiado tu contraseña",
-      "proven-by-provider": "Has entrado con una cuenta externa",
+      "reset-unproven": "Tu correo está confirmado: solo tú puedes entrar en tu cuenta",
     },
     hello: (name: string) => `Hola, ${name}:`,
     email: (newEmail: string) =>
       `El correo electrónico de tu cuenta en ${brand.shopName} es ahora ${newEmail}. Desde ahora te escribiremos allí.`,
     password: `La contraseña de tu cuenta en ${brand.shopName} ha cambiado.`,
-    provenByProvider: (provider: string) =>
-      `Has entrado en tu cuenta de ${brand.shopName} con ${provider}. Como este correo nunca se había confirmado, hemos quitado la contraseña que tenía la cuenta: entra con ${provider} o con un enlace por correo, o elige una contraseña nueva con «¿Has olvidado tu contraseña?».`,
+    resetUnproven: `Has elegido una contraseña nueva para tu cuenta de ${brand.shopName} con el enlace que te enviamos, y así has confirmado tu correo. Como nadie lo había confirmado antes, quien creó la cuenta pudo no ser tú: para que solo tú puedas entrar, hemos quitado estos accesos:`,
+    connected: (provider: string) => `Tu cuenta de ${provider}, que estaba conectada`,
+    passkeys: (count: number) => (count === 1 ? "Una llave de acceso" : `${count} llaves de acceso`),
+    allSessions: "Todas las sesiones abiertas, en cualquier dispositivo",
+    reconnect:
+      "Si alguna de esas cuentas era tuya, vuelve a conectarla en «Datos personales», dentro de tu cuenta.",
     sessions: "Hemos cerrado la sesión en tus otros dispositivos.",
     notYou: `Si no has sido tú, escríbenos a ${brand.contact.email} o llámanos al ${brand.contact.phone}.`,
   },
@@ -30,14 +37,17 @@ const words = {
     subject: {
       email: "Alterou o seu e-mail",
       password: "Alterou a sua palavra-passe",
-      "proven-by-provider": "Entrou com uma conta externa",
+      "reset-unproven": "O seu e-mail está confirmado: só você pode entrar na sua conta",
     },
     hello: (name: string) => `Olá, ${name}:`,
     email: (newEmail: string) =>
       `O e-mail da sua conta na ${brand.shopName} é agora ${newEmail}. A partir de agora escrevemos-lhe para lá.`,
     password: `A palavra-passe da sua conta na ${brand.shopName} foi alterada.`,
-    provenByProvider: (provider: string) =>
-      `Entrou na sua conta da ${brand.shopName} com ${provider}. Como este e-mail nunca tinha sido confirmado, retirámos a palavra-passe que a conta tinha: entre com ${provider} ou com uma ligação por e-mail, ou escolha uma nova palavra-passe em «Esqueceu-se da palavra-passe?».`,
+    resetUnproven: `Escolheu uma nova palavra-passe para a sua conta da ${brand.shopName} com a ligação que lhe enviámos, e assim confirmou o seu e-mail. Como ninguém o tinha confirmado antes, quem criou a conta pode não ter sido você: para que só você possa entrar, retirámos estes acessos:`,
+    connected: (provider: string) => `A sua conta ${provider}, que estava ligada`,
+    passkeys: (count: number) => (count === 1 ? "Uma chave de acesso" : `${count} chaves de acesso`),
+    allSessions: "Todas as sessões abertas, em qualquer dispositivo",
+    reconnect: "Se alguma dessas contas era sua, volte a ligá-la em «Dados pessoais», na sua conta.",
     sessions: "Terminámos a sessão nos seus outros dispositivos.",
     notYou: `Se não foi você, escreva-nos para ${brand.contact.email} ou ligue-nos para o ${brand.contact.phone}.`,
   },
@@ -50,19 +60,32 @@ export function accountChangedMail(
   lang: Lang,
 ): MailMessage {
   const w = words[lang];
-  const what =
-    change.kind === "email"
-      ? w.email(change.newEmail)
-      : change.kind === "password"
-        ? w.password
-        : w.provenByProvider(change.provider);
-  const paragraphs = [w.hello(to.name), what, w.sessions, w.notYou];
+  const paragraphs =
+    change.kind === "reset-unproven"
+      ? [w.hello(to.name), w.resetUnproven]
+      : [w.hello(to.name), change.kind === "email" ? w.email(change.newEmail) : w.password, w.sessions];
+  const removed =
+    change.kind === "reset-unproven"
+      ? [
+          ...change.removed.map(w.connected),
+          ...(change.passkeys > 0 ? [w.passkeys(change.passkeys)] : []),
+          w.allSessions,
+        ]
+      : [];
+  const closing = [
+    ...(change.kind === "reset-unproven" && change.removed.length > 0 ? [w.reconnect] : []),
+    w.notYou,
+  ];
   return {
     to: to.email,
     subject: w.subject[change.kind],
-    text: [...paragraphs, brand.shopName].join("\n\n"),
+    text: [...paragraphs, ...removed.map((item) => `- ${item}`), ...closing, brand.shopName].join("\n\n"),
     html: [
       ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      ...(removed.length > 0
+        ? [`<ul>${removed.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`]
+        : []),
+      ...closing.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
       `<p style="color:#4f5a6b">${escapeHtml(brand.shopName)}</p>`,
     ].join("\n"),
   };

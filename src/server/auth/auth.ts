@@ -1,7 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { textField } from "#shared/api/text-fields.ts";
 import { hasControlCharacters } from "#shared/text.ts";
@@ -10,10 +9,13 @@ import * as schema from "../db/schema.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { accountChangedMail } from "./account-notice-mails.ts";
+import { addressProof } from "./address-proof.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { emailLinkSignIn } from "./email-link.ts";
 import { GUEST_RATE_LIMIT, type GuestOptions, guestCheckout } from "./guest.ts";
+import { passkeySignIn } from "./passkeys.ts";
+import { provenByReset } from "./proven-by-reset.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 import { type SocialSignInConfig, socialSignInOptions } from "./social-sign-in.ts";
@@ -70,7 +72,7 @@ export function createAuth({
   social: socialConfig = {},
   guests,
 }: AuthOptions) {
-  const social = socialSignInOptions(socialConfig, mailer);
+  const social = socialSignInOptions(socialConfig);
   const changed = async ({ userId }: { userId: string }) => onSessionsChanged(userId);
   return betterAuth({
     databaseHooks: {
@@ -97,6 +99,8 @@ export function createAuth({
       guestCheckout(db, guests),
       ...social.plugins,
       emailLinkSignIn({ db, origins, mailer, rateLimited }),
+      addressProof({ db, mailer, origins }),
+      passkeySignIn({ origins }),
     ],
     socialProviders: social.socialProviders,
     account: social.account,
@@ -106,16 +110,18 @@ export function createAuth({
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // A sign-up answers alike whether or not the address had an account (issue 28): no session,
+      // a code mailed to prove the address, which signs in (address-proof.ts, decision 033).
+      autoSignIn: false,
       // The mailed link opens /login with the token; it works once, within the hour.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Whoever holds the mailbox is the owner: the account may be tried again from anywhere.
-      onPasswordReset: async ({ user }) => {
+      onPasswordReset: async ({ user }, request) => {
         if (rateLimited) await throttle.passwordReset(user.email);
-        // The mailed link proved the mailbox, and the password is now the owner's: the address
-        // counts as proven, so a later sign-in link takes nothing away (decision 031).
-        await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+        // The mailed link proved the mailbox, and the password is now the owner's; an address
+        // proven only now loses every other way in (decisions 031, 033).
+        await provenByReset({ db, mailer }, user, request);
       },
       sendResetPassword: async ({ user, token }, request) => {
         await mailer.send(

@@ -3,7 +3,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInThrottle, user, verification } from "../db/schema.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
-import { signUpShopper } from "../testing/test-users.ts";
+import { signUpProvenShopper, signUpShopper } from "../testing/test-users.ts";
 import { EMAIL_LINK_LIMITS, EMAIL_LINK_MINUTES } from "./email-link.ts";
 
 const PASSWORD = "gato-robot-azul-7";
@@ -53,7 +53,7 @@ describe("sign-in by e-mail link (decision 031)", () => {
 
   it("mails a link in the shopper's language that signs in once, and lands on /login", async () => {
     const email = "enlace@example.com";
-    const first = await signUpShopper(api, email);
+    const first = await signUpProvenShopper(api, email);
     expect((await api.request("/api/me", { headers: { cookie: first } })).status).toBe(200);
 
     const asked = await askLink(api, email, { cookie: "lang=pt" });
@@ -67,44 +67,65 @@ describe("sign-in by e-mail link (decision 031)", () => {
 
     const used = await followLink(api, `token=${token}`);
     expect(used.status).toBe(302);
-    // The account never proved its address: better-auth took its password away, and says so.
-    expect(used.headers.get("location")).toBe(`${LANDING}?enlace-sin-contrasena`);
+    expect(used.headers.get("location")).toBe(LANDING);
     const session = cookieOf(used);
     const me = await api.request("/api/me", { headers: { cookie: session } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ user: { email } });
-    // …and signed out the sessions from before, at once in spite of the session cache.
-    expect((await api.request("/api/me", { headers: { cookie: first } })).status).toBe(401);
-    expect((await post(api, "/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(401);
+    // The address was proven: the link takes nothing away, neither the password nor other sessions.
+    expect((await api.request("/api/me", { headers: { cookie: first } })).status).toBe(200);
+    expect((await post(api, "/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
 
     const again = await followLink(api, `token=${token}`);
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe(SPENT);
     expect(cookieOf(again)).toBe("");
-
-    // The address is proven now: the next link signs in and takes nothing away.
-    await askLink(api, email);
-    const next = await followLink(api, `token=${await mailedToken(api, email)}`);
-    expect(api.mails.findLast((sent) => sent.to === email)?.subject).toBe(
-      "Tu enlace para entrar en Tienda Oficial Miaubot",
-    );
-    expect(next.headers.get("location")).toBe(LANDING);
-    expect((await api.request("/api/me", { headers: { cookie: session } })).status).toBe(200);
   });
 
-  it("lands an account whose password came through a proven address without a notice", async () => {
-    const email = "comprobado@example.com";
-    await signUpShopper(api, email);
-    await api.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  it("signs no one in by link until the account proves its address (issue 28)", async () => {
+    const email = "sin-probar@example.com";
+    const first = await signUpShopper(api, email);
+    // A link asked for an unproven address: no link, a reset link that proves the mailbox instead.
+    const asked = await askLink(api, email, { cookie: "lang=pt" });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ status: true });
+    await api.deliverMail();
+    const mail = api.mails.findLast((sent) => sent.to === email);
+    expect(mail?.subject).toBe("Confirme o seu e-mail para entrar na Tienda Oficial Miaubot");
+    expect(mail?.text).not.toContain("/login?enlace=");
+    const reset = /\/login\?restablecer=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(reset).not.toBe("");
+
+    // A link stored before the rule (as better-auth stores one) is refused at the door.
+    const token = "UnEnlaceDeAntesUnEnlaceDeAntes12";
+    await api.database.db.insert(verification).values({
+      id: "enlace-de-antes",
+      identifier: storedIdentifier(token),
+      value: JSON.stringify({ email }),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const refused = await followLink(api, `token=${token}`);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe(
+      `${TEST_ORIGIN}/login?pedir-enlace=&error=ADDRESS_NOT_PROVEN`,
+    );
+    expect(cookieOf(refused)).toBe("");
+    // Nothing was taken from the account: its password and session still work.
+    expect((await api.request("/api/me", { headers: { cookie: first } })).status).toBe(200);
+    expect((await post(api, "/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
+
+    // The mailed reset proves the address; from then on links sign in.
+    const newPassword = "robot-de-enlace-2026";
+    expect((await post(api, "/api/auth/reset-password", { token: reset, newPassword })).status).toBe(200);
     await askLink(api, email);
     const used = await followLink(api, `token=${await mailedToken(api, email)}`);
     expect(used.headers.get("location")).toBe(LANDING);
-    expect((await post(api, "/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
+    expect((await api.request("/api/me", { headers: { cookie: cookieOf(used) } })).status).toBe(200);
   });
 
   it("shows the link's page, signing nobody in, when another site sends the browser to use it", async () => {
     const email = "desde-fuera@example.com";
-    await signUpShopper(api, email);
+    await signUpProvenShopper(api, email);
     await askLink(api, email);
     const token = await mailedToken(api, email);
     for (const site of ["cross-site", "same-site", "none"]) {
@@ -118,13 +139,13 @@ describe("sign-in by e-mail link (decision 031)", () => {
     const pressed = await api.request(`/api/auth/magic-link/verify?token=${token}`, {
       headers: { "sec-fetch-site": "same-origin" },
     });
-    expect(pressed.headers.get("location")).toBe(`${LANDING}?enlace-sin-contrasena`);
+    expect(pressed.headers.get("location")).toBe(LANDING);
     expect(cookieOf(pressed)).not.toBe("");
   });
 
   it("refuses a link after its 15 minutes", async () => {
     const email = "tarde-enlace@example.com";
-    await signUpShopper(api, email);
+    await signUpProvenShopper(api, email);
     await askLink(api, email);
     const token = await mailedToken(api, email);
     const [row] = await api.database.db
@@ -147,7 +168,7 @@ describe("sign-in by e-mail link (decision 031)", () => {
 
   it("refuses wrong and garbled tokens with a redirect to /login or a 4xx, never a 500", async () => {
     const email = "garabato@example.com";
-    await signUpShopper(api, email);
+    await signUpProvenShopper(api, email);
     await askLink(api, email);
     const token = await mailedToken(api, email);
     const queries = [
@@ -182,7 +203,7 @@ describe("sign-in by e-mail link (decision 031)", () => {
 
   it("answers the same for an address without an account, mails nothing and creates no account", async () => {
     const known = "conocida@example.com";
-    await signUpShopper(api, known);
+    await signUpProvenShopper(api, known);
     const before = api.mails.length;
     const unknown = await askLink(api, "nadie-enlace@example.com");
     expect(unknown.status).toBe(200);
@@ -257,7 +278,7 @@ describe("the e-mail link's limits", () => {
   it("mails one address a few links at most, from anywhere, whether or not it has an account", async () => {
     const { max } = EMAIL_LINK_LIMITS.perEmail;
     const owner = "buzon@example.com";
-    await signUpShopper(api, owner);
+    await signUpProvenShopper(api, owner);
     for (const email of [owner, "buzon-sin-cuenta@example.com"]) {
       for (let i = 0; i < max; i++) expect((await askFrom(`10.1.${i}.1`, email)).status).toBe(200);
       const refused = await askFrom("10.1.99.1", email.toUpperCase());
@@ -266,7 +287,8 @@ describe("the e-mail link's limits", () => {
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60);
     }
     await api.deliverMail();
-    expect(api.mails.filter((mail) => mail.to === owner)).toHaveLength(max);
+    const links = api.mails.filter((mail) => mail.to === owner && mail.text.includes("/login?enlace="));
+    expect(links).toHaveLength(max);
 
     // Once the window is over, the mailbox may get a link again.
     await api.database.db

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { magicLink } from "better-auth/plugins/magic-link";
@@ -8,9 +8,12 @@ import { paths } from "#shared/paths.ts";
 import type { Database } from "../db/client.ts";
 import { signInThrottle } from "../db/schema.ts";
 import { type OriginPolicy, requestOrigin } from "../http/origin-policy.ts";
+import { requestSource } from "../http/same-origin-writes.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { langOfRequest } from "./auth-mails.ts";
+import { proveFirstMail } from "./address-proof-mails.ts";
+import { langOfRequest, resetLink } from "./auth-mails.ts";
 import { emailLinkMail, emailSignInLink } from "./email-link-mail.ts";
+import { ADDRESS_NOT_PROVEN } from "./social-sign-in.ts";
 
 /** How long a mailed sign-in link works (it works once). */
 export const EMAIL_LINK_MINUTES = 15;
@@ -40,6 +43,7 @@ const VERIFY_PATH = "/magic-link/verify";
  * shop. A link works once, for 15 minutes, and only for an existing account (sign-up needs the
  * registration form); the answer is the same for any address. The mail links to /login, whose
  * button uses the token, and the link lands the shopper back on /login at the address they use.
+ * An account that never proved its address gets no link (issue 28, decision 033).
  */
 export function emailLinkSignIn({
   db,
@@ -55,9 +59,17 @@ export function emailLinkSignIn({
     storeToken: "hashed",
     sendMagicLink: async ({ email, token }, ctx) => {
       const found = await ctx?.context.internalAdapter.findUserByEmail(email);
-      if (!found) return;
-      const link = emailSignInLink(origins.linkOrigin(ctx?.request), token);
-      await mailer.send(emailLinkMail(found.user, link, langOfRequest(ctx?.request)));
+      if (!found || !ctx) return;
+      const origin = origins.linkOrigin(ctx.request);
+      const lang = langOfRequest(ctx.request);
+      if (found.user.emailVerified) {
+        await mailer.send(emailLinkMail(found.user, emailSignInLink(origin, token), lang));
+        return;
+      }
+      // An address never proven gets no sign-in link (issue 28): whoever registered it need not be
+      // its owner. Its owner gets a reset link instead, whose use proves the mailbox.
+      const reset = await passwordResetToken(ctx.context.internalAdapter, found.user.id);
+      await mailer.send(proveFirstMail(found.user, resetLink(origin, reset), lang));
     },
   });
   const { perAddress, verifyPerAddress } = EMAIL_LINK_LIMITS;
@@ -83,18 +95,24 @@ export function emailLinkSignIn({
             const origin = ownOrigin(origins, ctx.request);
             const token = query.token;
             // A link is used by its page's button. Sent here from anywhere else (another site's
-            // link or form could sign a shopper into an account not theirs), it shows that page.
-            const site = ctx.request?.headers.get("sec-fetch-site");
-            if (typeof token === "string" && site && site !== "same-origin") {
+            // link or form could sign a shopper into an account not theirs), it shows that page;
+            // where the browser says it comes from is judged as for every write (issue 28).
+            const fromElsewhere = ctx.request && requestSource(origins, ctx.request) !== "allowed";
+            if (typeof token === "string" && fromElsewhere) {
               throw ctx.redirect(`${origin}${paths.emailLink(token)}`);
             }
-            const landing =
-              typeof token === "string" && (await removesPassword(ctx.context.internalAdapter, token))
-                ? paths.emailLinkPasswordRemoved()
-                : paths.login();
             // Where the link lands is the shop's choice, never the link's.
-            const callbackURL = `${origin}${landing}`;
+            const callbackURL = `${origin}${paths.login()}`;
             const errorCallbackURL = `${origin}${paths.emailLinkRequest()}`;
+            // A link made for an address that is not proven (before issue 28) signs no one in.
+            if (
+              typeof token === "string" &&
+              (await isForUnprovenAccount(ctx.context.internalAdapter, token))
+            ) {
+              const refused = new URL(errorCallbackURL);
+              refused.searchParams.set("error", ADDRESS_NOT_PROVEN);
+              throw ctx.redirect(refused.href);
+            }
             return {
               context: {
                 query: { ...query, callbackURL, newUserCallbackURL: callbackURL, errorCallbackURL },
@@ -161,20 +179,14 @@ function ownOrigin(origins: OriginPolicy, request: Request | undefined): string 
 
 type InternalAdapter = {
   findVerificationValue(identifier: string): Promise<{ value: string; expiresAt: Date } | null>;
-  findUserByEmail(
-    email: string,
-    options: { includeAccounts: true },
-  ): Promise<{ user: { emailVerified: boolean }; accounts: { providerId: string }[] } | null>;
+  findUserByEmail(email: string): Promise<{ user: { emailVerified: boolean } } | null>;
+  createVerificationValue(data: { identifier: string; value: string; expiresAt: Date }): Promise<unknown>;
 };
 
 const linkRecord = z.object({ email: z.string() });
 
-/**
- * Whether this link will take a password away: better-auth signs in an account whose address was
- * never proven only after removing its password and sessions (someone else may have registered
- * it). The shop never asked to prove an address at sign-up, so the shopper is told on landing.
- */
-async function removesPassword(adapter: InternalAdapter, token: string): Promise<boolean> {
+/** Whether this link is for an account whose address was never proven (it signs no one in). */
+async function isForUnprovenAccount(adapter: InternalAdapter, token: string): Promise<boolean> {
   const stored = createHash("sha256").update(token).digest("base64url");
   const pending = await adapter.findVerificationValue(`magic-link:${stored}`);
   if (!pending || pending.expiresAt <= new Date()) return false;
@@ -186,10 +198,23 @@ async function removesPassword(adapter: InternalAdapter, token: string): Promise
   }
   const record = linkRecord.safeParse(value);
   if (!record.success) return false;
-  const found = await adapter.findUserByEmail(record.data.email, { includeAccounts: true });
-  return (
-    found !== null &&
-    !found.user.emailVerified &&
-    found.accounts.some((account) => account.providerId === "credential")
-  );
+  const found = await adapter.findUserByEmail(record.data.email);
+  return found !== null && !found.user.emailVerified;
+}
+
+/** How long the reset link mailed in a sign-in link's place works: the reset mail's hour. */
+const RESET_LINK_SECONDS = 60 * 60;
+
+/**
+ * A password-reset token for the account, stored as better-auth's `/request-password-reset`
+ * stores one (`reset-password:{token}` naming the user), so `/reset-password` takes it.
+ */
+async function passwordResetToken(adapter: InternalAdapter, userId: string): Promise<string> {
+  const token = randomBytes(18).toString("base64url");
+  await adapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000),
+  });
+  return token;
 }

@@ -8,7 +8,7 @@ import { mailOutbox, session, shopOrder, user } from "../db/schema.ts";
 import { createOrderLinks } from "../orders/order-links.ts";
 import { createTestApi, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { body, madridAddress, orderRequest, payOrder, quote, type Shopper } from "../testing/test-orders.ts";
-import { asShopper, signUpShopper } from "../testing/test-users.ts";
+import { asShopper, mailedAddressCode, signUpShopper } from "../testing/test-users.ts";
 import { STALE_GUEST_DAYS, sweepStaleGuests } from "./guest.ts";
 
 let api: TestApi;
@@ -95,6 +95,7 @@ async function signIn(cookie: string, email: string) {
   return cookiesAfter(cookie, response);
 }
 
+/** Signs up in the guest's browser and proves the address there with the mailed code (issue 28). */
 async function signUp(cookie: string, email: string) {
   const response = await api.request("/api/auth/sign-up/email", {
     method: "POST",
@@ -102,7 +103,14 @@ async function signUp(cookie: string, email: string) {
     body: JSON.stringify({ name: "Ana", lastName: "García", email, password: PASSWORD }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return cookiesAfter(cookie, response);
+  const jar = cookiesAfter(cookie, response);
+  const proven = await api.request("/api/auth/sign-up/prove-address", {
+    method: "POST",
+    headers: { ...json, cookie: jar },
+    body: JSON.stringify({ code: await mailedAddressCode(api, email) }),
+  });
+  expect(proven.status, await proven.clone().text()).toBe(200);
+  return cookiesAfter(jar, proven);
 }
 
 const cartOf = async (shopper: Shopper) =>

@@ -42,6 +42,28 @@ export const requireAccount = createMiddleware<UserEnv>(async (c, next) => {
 });
 
 /**
+ * Whether a request's session is that of a first social sign-in's account still in its welcome
+ * step (`profile_pending`, decision 033): no session for the shop, nor for better-auth's own
+ * endpoints (issue 28, `auth.routes.ts`).
+ */
+export async function isPendingSession(auth: Auth, headers: Headers): Promise<boolean> {
+  if (!mayHaveSession(headers.get("cookie") ?? "")) return false;
+  const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+  return found?.user.profilePending === true;
+}
+
+/** better-auth's session cookies (`__Secure-` before them on https). */
+const SESSION_COOKIE = /^(?:__Secure-)?better-auth\.(?:session_token|session_data|dont_remember)=/;
+
+/** A Cookie header without better-auth's session cookies: the request of a visitor. */
+export function withoutSessionCookies(cookieHeader: string): string {
+  return cookieHeader
+    .split(/;\s*/)
+    .filter((pair) => pair !== "" && !SESSION_COOKIE.test(pair))
+    .join("; ");
+}
+
+/**
  * Reads sessions through better-auth, remembering confirmed ones in `cache` when given (the
  * server's; decision 019). A request without a session cookie is a visitor's, asked of nobody. A
  * guest's session is read too, marked `guest` (see `accountsOnly`, decision 032).

@@ -6,7 +6,7 @@ import { answerAtProvider, type LocalOidcProvider } from "../testing/local-oidc-
 import { apiWithLocalGoogle, cookiesOf, type googleFlow } from "../testing/social-flow.ts";
 import type { TestApi } from "../testing/test-app.ts";
 import { TEST_ORIGIN } from "../testing/test-app.ts";
-import { asShopper, signUpShopper } from "../testing/test-users.ts";
+import { asShopper, mailedAddressCode, signUpProvenShopper, signUpShopper } from "../testing/test-users.ts";
 
 let oidc: LocalOidcProvider;
 let api: TestApi;
@@ -46,17 +46,19 @@ async function linksOf(cookie: string) {
 
 describe("connecting Google to a signed-in account", () => {
   it("links a provider address other than the account's, which then opens the account", async () => {
-    const cookie = await signUpShopper(api, "marta.tienda@example.com");
+    const cookie = await signUpProvenShopper(api, "marta.tienda@example.com");
     oidc.addUser("marta", { email: "marta.gmail@example.com", email_verified: true, given_name: "M" });
     expect(await linksOf(cookie)).toEqual({
       links: [{ provider: "google", linked: false }],
       hasPassword: true,
+      addressProven: true,
     });
 
     expect(await connectGoogle(cookie, "marta")).toBe(`${SOCIAL_LINK_LANDING}google`);
     expect(await linksOf(cookie)).toEqual({
       links: [{ provider: "google", linked: true }],
       hasPassword: true,
+      addressProven: true,
     });
 
     const { session } = await google.signIn("marta");
@@ -67,7 +69,7 @@ describe("connecting Google to a signed-in account", () => {
   });
 
   it("refuses an address the provider did not verify, and one already connected to another account", async () => {
-    const cookie = await signUpShopper(api, "pablo@example.com");
+    const cookie = await signUpProvenShopper(api, "pablo@example.com");
     oidc.addUser("pablo", { email: "pablo.g@example.com", email_verified: false });
     const unverified = new URL(await connectGoogle(cookie, "pablo"), "http://x");
     expect(`${unverified.pathname}${unverified.search}`.startsWith(SOCIAL_LINK_ERROR_LANDING)).toBe(true);
@@ -78,11 +80,12 @@ describe("connecting Google to a signed-in account", () => {
     expect(await linksOf(cookie)).toEqual({
       links: [{ provider: "google", linked: false }],
       hasPassword: true,
+      addressProven: true,
     });
   });
 
   it("disconnects a provider, but never the account's last way in", async () => {
-    const cookie = await signUpShopper(api, "rita@example.com");
+    const cookie = await signUpProvenShopper(api, "rita@example.com");
     oidc.addUser("rita", { email: "rita@example.com", email_verified: true });
     await connectGoogle(cookie, "rita");
     const asRita = asShopper(api, cookie);
@@ -90,6 +93,7 @@ describe("connecting Google to a signed-in account", () => {
     expect(await linksOf(cookie)).toEqual({
       links: [{ provider: "google", linked: false }],
       hasPassword: true,
+      addressProven: true,
     });
     expect((await asRita("DELETE", "/api/social/links/google")).status).toBe(404);
     expect((await asRita("DELETE", "/api/social/links/myspace")).status).toBe(404);
@@ -110,6 +114,7 @@ describe("connecting Google to a signed-in account", () => {
     expect(await linksOf(session ?? "")).toEqual({
       links: [{ provider: "google", linked: true }],
       hasPassword: false,
+      addressProven: true,
     });
     const last = await asShopper(api, session)("DELETE", "/api/social/links/google");
     expect(last.status).toBe(409);
@@ -117,7 +122,7 @@ describe("connecting Google to a signed-in account", () => {
   });
 
   it("asks for a recent sign-in before disconnecting", async () => {
-    const cookie = await signUpShopper(api, "viejo@example.com");
+    const cookie = await signUpProvenShopper(api, "viejo@example.com");
     oidc.addUser("viejo", { email: "viejo@example.com", email_verified: true });
     await connectGoogle(cookie, "viejo");
     const [owner] = await api.database.db.select().from(user).where(eq(user.email, "viejo@example.com"));
@@ -131,6 +136,28 @@ describe("connecting Google to a signed-in account", () => {
     expect(await refused.json()).toMatchObject({ error: { code: "sign-in-again" } });
   });
 
+  it("waits until the account proves its address, which a code asked for while signed in does (issue 28)", async () => {
+    const cookie = await signUpShopper(api, "sin-probar.links@example.com");
+    oidc.addUser("sinprobar", { email: "sinprobar.gmail@example.com", email_verified: true });
+    expect(await linksOf(cookie)).toEqual({
+      links: [{ provider: "google", linked: false }],
+      hasPassword: true,
+      addressProven: false,
+    });
+    const refused = await startLink(cookie);
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("location")).toBe(`${SOCIAL_LINK_ERROR_LANDING}&error=address_not_proven`);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+
+    const asShopperHere = asShopper(api, cookie);
+    expect((await asShopperHere("POST", "/api/auth/sign-up/send-address-code", {})).status).toBe(200);
+    const code = await mailedAddressCode(api, "sin-probar.links@example.com");
+    const proven = await asShopperHere("POST", "/api/auth/sign-up/prove-address", { code });
+    expect(proven.status).toBe(200);
+    expect(await linksOf(cookie)).toMatchObject({ addressProven: true });
+    expect(await connectGoogle(cookie, "sinprobar")).toBe(`${SOCIAL_LINK_LANDING}google`);
+  });
+
   it("is for signed-in shoppers only, from the shop's own pages, and only for configured providers", async () => {
     const visitor = asShopper(api, undefined);
     expect((await visitor("GET", "/api/social/links")).status).toBe(401);
@@ -139,7 +166,7 @@ describe("connecting Google to a signed-in account", () => {
     expect(signedOut.status).toBe(303);
     expect(signedOut.headers.get("location")).toBe("/login");
 
-    const cookie = await signUpShopper(api, "apple.no@example.com");
+    const cookie = await signUpProvenShopper(api, "apple.no@example.com");
     const refused = async (answer: Response, error: string) => {
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe(`${SOCIAL_LINK_ERROR_LANDING}&error=${error}`);

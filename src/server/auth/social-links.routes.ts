@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import {
+  ADDRESS_NOT_PROVEN_LINK_ERROR,
   SOCIAL_LINK_ERROR_LANDING,
   SOCIAL_LINK_LANDING,
   type SocialLinksAnswer,
@@ -9,9 +10,10 @@ import {
 } from "#shared/api/social-sign-in-contract.ts";
 import { paths } from "#shared/paths.ts";
 import type { Database } from "../db/client.ts";
-import { account } from "../db/schema.ts";
-import { requestOrigin } from "../http/origin-policy.ts";
+import { account, user } from "../db/schema.ts";
+import type { OriginPolicy } from "../http/origin-policy.ts";
 import { rateLimit } from "../http/rate-limit.ts";
+import { requestSource } from "../http/same-origin-writes.ts";
 import { apiError } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth } from "./auth.ts";
@@ -25,16 +27,18 @@ type SocialLinksDeps = {
   sessions: SessionReader;
   social: SocialSignInConfig;
   logger: Logger;
+  /** Which origins are the shop's own (a link is started from its pages only). */
+  origins: OriginPolicy;
 };
 
 /**
  * Connecting Google or Apple to the signed-in account, and disconnecting it (decision 033): the
- * shopper proved the account by signing in, so the provider's address need not be the account's
- * (an Apple relay address, another Gmail). Connecting is better-auth's `/link-social`, started
+ * shopper proved the account by signing in and its address by a code or a reset (issue 28), so
+ * the provider's address need not be the account's (an Apple relay address, another Gmail). Connecting is better-auth's `/link-social`, started
  * by a plain link that answers with the way to the provider; disconnecting is its
  * `/unlink-account`, which asks for a recent sign-in and never takes away the last way in.
  */
-export function socialLinkRoutes({ auth, db, sessions, social, logger }: SocialLinksDeps) {
+export function socialLinkRoutes({ auth, db, sessions, social, logger, origins }: SocialLinksDeps) {
   const providers = configuredProviders(social);
   const providerOf = (value: string) => {
     const parsed = socialProviderSchema.safeParse(value);
@@ -44,25 +48,30 @@ export function socialLinkRoutes({ auth, db, sessions, social, logger }: SocialL
   return (
     new Hono()
       .get("/", signedIn, async (c) => {
+        const userId = c.get("user").id;
         const rows = await db
           .select({ providerId: account.providerId })
           .from(account)
-          .where(eq(account.userId, c.get("user").id));
+          .where(eq(account.userId, userId));
         const ways = new Set(rows.map((row) => row.providerId));
         return c.json({
           links: providers.map((provider) => ({ provider, linked: ways.has(provider) })),
           hasPassword: ways.has("credential"),
+          addressProven: await isAddressProven(db, userId),
         } satisfies SocialLinksAnswer);
       })
       // A link, as «Continuar con …» is: it works before the script, and a form's redirect to the
       // provider would meet the page's CSP form-action. A GET that starts a link is only taken from
       // the shop's own pages (`fromOwnPage`), so another site cannot start one for the shopper.
       .get("/:provider/start", rateLimit({ limit: 30, windowMs: 60_000 }), async (c) => {
-        if (!(await sessions(c.req.raw.headers))) return c.redirect(paths.login(), 303);
+        const shopper = await sessions(c.req.raw.headers);
+        if (!shopper) return c.redirect(paths.login(), 303);
         const failed = (code: string) => c.redirect(`${SOCIAL_LINK_ERROR_LANDING}&error=${code}`, 303);
         const provider = providerOf(c.req.param("provider"));
         if (!provider) return failed(PROVIDER_UNAVAILABLE);
-        if (!fromOwnPage(c.req.raw)) return failed("state_mismatch");
+        if (!fromOwnPage(origins, c.req.raw)) return failed("state_mismatch");
+        // Whoever registered an address may not be its owner: connecting waits for a proof (issue 28).
+        if (!(await isAddressProven(db, shopper.id))) return failed(ADDRESS_NOT_PROVEN_LINK_ERROR);
         const started = await auth.api
           .linkSocialAccount({
             body: {
@@ -109,14 +118,16 @@ export function socialLinkRoutes({ auth, db, sessions, social, logger }: SocialL
   );
 }
 
+async function isAddressProven(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ proven: user.emailVerified }).from(user).where(eq(user.id, userId));
+  return row?.proven === true;
+}
+
 /**
  * A navigation from one of the shop's own pages: as the browser's Sec-Fetch-Site says, or, from a
  * browser that does not send it (Safari before 16.4), as its Referer says.
  */
-export function fromOwnPage(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site !== null) return site === "same-origin";
-  const referer = URL.parse(request.headers.get("referer") ?? "");
-  const own = requestOrigin(request);
-  return referer !== null && own !== undefined && referer.origin.toLowerCase() === own;
+export function fromOwnPage(origins: OriginPolicy, request: Request): boolean {
+  // The one rule of every write (issue 28): Origin, Sec-Fetch-Site, then Referer.
+  return requestSource(origins, request) === "allowed";
 }

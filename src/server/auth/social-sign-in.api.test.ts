@@ -10,7 +10,7 @@ import {
 } from "../testing/local-oidc-provider.ts";
 import { apiWithLocalGoogle, GOOGLE_CALLBACK, type googleFlow } from "../testing/social-flow.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
-import { signUpShopper } from "../testing/test-users.ts";
+import { signUpProvenShopper, signUpShopper } from "../testing/test-users.ts";
 
 let oidc: LocalOidcProvider;
 let api: TestApi;
@@ -124,42 +124,37 @@ describe("signing in with Google (a local OpenID Connect provider in its place)"
 
   it("joins an existing e-mail account when the provider says it verified the address", async () => {
     oidc.addUser("lucia", { email: "lucia.g@example.com", email_verified: true, given_name: "Otra" });
-    await signUpShopper(api, "lucia.g@example.com");
+    await signUpProvenShopper(api, "lucia.g@example.com");
     const { landing, session } = await signInWithGoogle("lucia");
     expect(landing).toBe(SOCIAL_LANDING);
     const me = await get("/api/me", session);
     expect(me.status).toBe(200);
-    // The account is the one that existed, with its own names, and now opens with Google too.
+    // The account is the one that existed, with its own names, and now opens with Google too; its
+    // proven address kept its password.
     expect(await me.json()).toMatchObject({ user: { email: "lucia.g@example.com", name: "Test" } });
-    expect(await providersOf("lucia.g@example.com")).toEqual(["google"]);
+    expect(await providersOf("lucia.g@example.com")).toEqual(["credential", "google"]);
   });
 
-  it("takes away the password and sessions an unproven account had when a provider proves its address", async () => {
-    // Someone registered the address before its owner first used Google.
+  it("joins no account that has not proven its address, and takes nothing from it (issue 28)", async () => {
+    // Someone registered the address before its owner first used Google: it is not joined.
     oidc.addUser("dueña", { email: "duena@example.com", email_verified: true, given_name: "Dueña" });
     const squatter = await signUpShopper(api, "duena@example.com");
     expect((await get("/api/me", squatter)).status).toBe(200);
 
-    const { session } = await signInWithGoogle("dueña");
-    expect((await get("/api/me", session)).status).toBe(200);
-    // Neither the earlier session nor the earlier password opens the account any more.
-    expect((await get("/api/me", squatter)).status).toBe(401);
-    expect((await signInWithPassword("duena@example.com")).status).toBe(401);
-    expect(await providersOf("duena@example.com")).toEqual(["google"]);
+    const { landing, session } = await signInWithGoogle("dueña");
+    expect(errorOf(landing)).toBe("account_not_linked");
+    expect(session).toBeUndefined();
+    expect(await providersOf("duena@example.com")).toEqual(["credential"]);
+    // The owner takes the address back with a password reset (password-reset, account-takeover
+    // tests); until then nothing changes for anyone.
+    expect((await get("/api/me", squatter)).status).toBe(200);
     const [owner] = await api.database.db.select().from(user).where(eq(user.email, "duena@example.com"));
-    expect(owner?.emailVerified).toBe(true);
-    const notice = api.mails.findLast((sent) => sent.to === "duena@example.com");
-    expect(notice?.subject).toBe("Has entrado con una cuenta externa");
-    expect(notice?.text).toContain("hemos quitado la contraseña");
+    expect(owner?.emailVerified).toBe(false);
   });
 
   it("keeps the password of an account whose address was already proven", async () => {
     oidc.addUser("probada", { email: "probada@example.com", email_verified: true });
-    const earlier = await signUpShopper(api, "probada@example.com");
-    await api.database.db
-      .update(user)
-      .set({ emailVerified: true })
-      .where(eq(user.email, "probada@example.com"));
+    const earlier = await signUpProvenShopper(api, "probada@example.com");
     const mailsBefore = api.mails.length;
 
     const { session } = await signInWithGoogle("probada");

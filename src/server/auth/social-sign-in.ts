@@ -1,19 +1,13 @@
 import { sign } from "node:crypto";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
-import { getOAuthState } from "better-auth/api";
-import { revokeUnprovenAccountAccess } from "better-auth/db";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import {
   SOCIAL_ERROR_LANDING,
   type SocialProvider,
   socialProviderIds,
-  socialProviderNames,
-  socialProviderSchema,
 } from "#shared/api/social-sign-in-contract.ts";
 import type { Env } from "../env.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { accountChangedMail } from "./account-notice-mails.ts";
-import { langOfRequest } from "./auth-mails.ts";
 
 /** Google's OpenID configuration, unless GOOGLE_DISCOVERY_URL puts a stand-in in its place. */
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
@@ -49,6 +43,9 @@ export function configuredProviders(config: SocialSignInConfig): SocialProvider[
   return socialProviderIds.filter((id) => config[id] !== undefined);
 }
 
+/** The refusal of what waits for a proven address (connecting a provider; sign-in links). */
+export const ADDRESS_NOT_PROVEN = "ADDRESS_NOT_PROVEN";
+
 /** Apple answers with a form posted from its own origin (response_mode=form_post). */
 export const APPLE_ORIGIN = "https://appleid.apple.com";
 /** The callback Apple posts to: the one write the shop takes from another site (decision 033). */
@@ -58,11 +55,11 @@ export const PROVIDER_POSTED_CALLBACKS: readonly string[] = ["/api/auth/callback
  * better-auth's options for signing in with Google and Apple (decision 033): Google as an OpenID
  * Connect provider found by discovery (so tests and staging can put a local provider in its
  * place), Apple as better-auth's own provider with the client secret the shop signs. An account
- * with the same e-mail is joined only when the provider says it verified the address; the new
- * account waits for its names and the terms (`profilePending`).
+ * with the same e-mail is joined only when the provider says it verified the address and the
+ * account proved it too; the new account waits for its names and the terms (`profilePending`).
  */
-export function socialSignInOptions(config: SocialSignInConfig, mailer: Mailer) {
-  const plugins: BetterAuthPlugin[] = [pendingProfileOnSocialSignUp(), provenByProviderOnJoin(mailer)];
+export function socialSignInOptions(config: SocialSignInConfig) {
+  const plugins: BetterAuthPlugin[] = [pendingProfileOnSocialSignUp(), provenBeforeLinking()];
   if (config.google) {
     const { clientId, clientSecret, discoveryUrl } = config.google;
     plugins.push(
@@ -108,13 +105,14 @@ export function socialSignInOptions(config: SocialSignInConfig, mailer: Mailer) 
       accountLinking: {
         enabled: true,
         // No provider is trusted by name: an existing account is joined only when the provider
-        // says it verified the e-mail. The shop's own addresses are not verified at sign-up, so
-        // joining does not wait for that; an unproven account loses its old ways in instead
-        // (`provenByProviderOnJoin`).
+        // says it verified the e-mail, and only once the account proved it too (a code at
+        // sign-up, a reset, a provider: issue 28). Until then the shopper is asked for the
+        // password (`account_not_linked`): whoever registered the address may not be its owner.
         trustedProviders: [],
-        requireLocalEmailVerified: false,
-        // Only a shopper signed in links a provider by hand (/api/social/links): the provider's
-        // address may then differ (an Apple relay address). Joining by address needs it equal.
+        requireLocalEmailVerified: true,
+        // Only a shopper signed in, with a proven address, links a provider by hand
+        // (/api/social/links): the provider's address may then differ (an Apple relay address).
+        // Joining by address needs it equal.
         allowDifferentEmails: true,
       },
     },
@@ -157,44 +155,29 @@ function pendingProfileOnSocialSignUp(): BetterAuthPlugin {
 }
 
 /**
- * A provider that vouches for an address joins the account registered with it. If that account
- * never proved its address, whoever registered it need not be the mailbox's owner (someone may
- * have registered another person's address first): before the join, its password, other links
- * and sessions go, as better-auth does for a first e-mail link (decision 031), and its owner is
- * told by mail. An account the shopper links while signed in (`/link-social`) keeps them.
+ * Connecting a provider by hand (`/link-social`, decision 033) waits until the account has proven
+ * its address (issue 28): otherwise whoever registered someone else's address could connect
+ * their own Google and keep it after the owner took the account back.
  */
-function provenByProviderOnJoin(mailer: Mailer): BetterAuthPlugin {
+function provenBeforeLinking(): BetterAuthPlugin {
   return {
-    id: "shop-social-join",
-    init: () => ({
-      options: {
-        databaseHooks: {
-          account: {
-            create: {
-              before: async (joining, context) => {
-                if (!context || !isProviderSignIn(context.path)) return;
-                if ((await getOAuthState())?.link) return;
-                const adapter = context.context.internalAdapter;
-                const owner = await adapter.findUserById(joining.userId);
-                if (!owner || owner.emailVerified) return;
-                // A new account has no other way in yet: nothing predates the provider's word.
-                if ((await adapter.findAccounts(owner.id)).length === 0) return;
-                await revokeUnprovenAccountAccess(context, owner.id);
-                const known = socialProviderSchema.safeParse(joining.providerId);
-                const provider = known.success ? socialProviderNames[known.data] : joining.providerId;
-                await mailer.send(
-                  accountChangedMail(
-                    owner,
-                    { kind: "proven-by-provider", provider },
-                    langOfRequest(context.request),
-                  ),
-                );
-              },
-            },
-          },
+    id: "shop-social-link-proven",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === "/link-social",
+          handler: createAuthMiddleware(async (ctx) => {
+            const current = await getSessionFromCtx(ctx, { disableRefresh: true });
+            if (current && !current.user.emailVerified) {
+              throw new APIError("FORBIDDEN", {
+                code: ADDRESS_NOT_PROVEN,
+                message: "Prove the address first",
+              });
+            }
+          }),
         },
-      },
-    }),
+      ],
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, notInArray, or } from "drizzle-orm";
+import { and, eq, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { CouponRules } from "#shared/checkout/coupon.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { coupon, shopOrder } from "../db/schema.ts";
 
 /** The coupon every new account finds on /cupones: 10 % off its first order. */
@@ -34,23 +34,45 @@ export async function findCoupon(db: Database, code: string, userId: string) {
   return row;
 }
 
-/** What a coupon is checked against: how often it was used, and the shopper's order count. */
-export async function couponUsage(db: Database, code: string, userId: string) {
-  // An order awaiting payment holds its coupon; one cancelled or expired unpaid gives it back.
-  const live = notInArray(shopOrder.status, ["cancelado", "caducado"]);
-  const total = async (...conditions: Parameters<typeof and>) =>
-    (
-      await db
-        .select({ total: count() })
-        .from(shopOrder)
-        .where(and(live, ...conditions))
-    )[0]?.total ?? 0;
+/**
+ * Who a coupon's per-shopper rules count (issue 28): the user placing the order (an account or a
+ * guest) and the e-mail the order goes to, so a guest buying with an address that already used a
+ * coupon, as a guest or as an account, counts as that shopper. A guest's quote has no e-mail yet.
+ */
+export type CouponShopper = { id: string; email?: string | undefined };
+
+/** The live orders of a shopper: placed by the user, or sent to the same e-mail. */
+export function placedBy({ id, email }: CouponShopper): SQL {
+  const byUser = eq(shopOrder.userId, id);
+  if (!email) return byUser;
+  return or(byUser, sql`lower(${shopOrder.buyer}->>'email') = ${email.trim().toLowerCase()}`) ?? byUser;
+}
+
+// An order awaiting payment holds its coupon; one cancelled or expired unpaid gives it back.
+export const liveOrder = notInArray(shopOrder.status, ["cancelado", "caducado"]);
+
+const counted = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/**
+ * What a coupon is checked against, in one statement: how often it was used in all and by this
+ * shopper (by user or e-mail), and the shopper's orders. Run in a checkout's transaction after the
+ * coupon's row lock (`place-order.ts`), it counts every order committed before.
+ */
+export async function couponUsage(db: Database | Transaction, code: string, shopper: CouponShopper) {
+  const used = eq(shopOrder.couponCode, code);
+  const theirs = placedBy(shopper);
+  const [row] = await db
+    .select({
+      total: counted(used),
+      byUser: counted(and(used, theirs)),
+      ordersByUser: counted(theirs),
+    })
+    .from(shopOrder)
+    .where(and(liveOrder, or(used, theirs)));
   return {
-    uses: {
-      total: await total(eq(shopOrder.couponCode, code)),
-      byUser: await total(eq(shopOrder.couponCode, code), eq(shopOrder.userId, userId)),
-    },
-    ordersByUser: await total(eq(shopOrder.userId, userId)),
+    uses: { total: row?.total ?? 0, byUser: row?.byUser ?? 0 },
+    ordersByUser: row?.ordersByUser ?? 0,
   };
 }
 

@@ -8,10 +8,11 @@ import { couponsFor, couponUsage } from "./coupon-repository.ts";
 /** /cupones: the coupons this shopper can use now (listed ones and their own), with conditions. */
 export function couponsRoutes(sessions: SessionReader, db: Database, now: () => Date = () => new Date()) {
   return new Hono<UserEnv>().use(requireUser(sessions)).get("/", async (c) => {
-    const userId = c.get("user").id;
+    const shopper = c.get("user");
     const items: CouponView[] = [];
-    for (const rules of await couponsFor(db, userId)) {
-      if (couponUnavailable(rules, { now: now(), ...(await couponUsage(db, rules.code, userId)) })) continue;
+    for (const rules of await couponsFor(db, shopper.id)) {
+      // Counted as at checkout: the account's orders and those sent to its e-mail (issue 28).
+      if (couponUnavailable(rules, { now: now(), ...(await couponUsage(db, rules.code, shopper)) })) continue;
       items.push({
         code: rules.code,
         kind: rules.kind,

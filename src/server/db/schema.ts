@@ -60,7 +60,7 @@ export const mailOutbox = pgTable(
   (table) => [index("mail_outbox_due_idx").on(table.sentAt, table.nextAttemptAt)],
 );
 
-export { account, rateLimit, session, user, verification } from "./auth-schema.ts";
+export { account, passkey, rateLimit, session, user, verification } from "./auth-schema.ts";
 export {
   coupon,
   invoice,
@@ -72,6 +72,7 @@ export {
   orderLineRelations,
   payment,
   paymentRelations,
+  refund,
   shopOrder,
   shopOrderRelations,
   testPaymentIntent,

@@ -1,3 +1,4 @@
+import type { HonoRequest } from "hono";
 import {
   loginSchema,
   registerSchema,
@@ -11,9 +12,33 @@ import type {
   PageForm,
   PageFormOutcome,
   ResetPasswordOutcome,
+  SignUpOutcome,
 } from "#shared/api/page-form-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
+import { PROOF_COOKIE } from "../auth/address-proof.ts";
+
+/** The bodies a page's form is posted as. */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * A posted page form's fields (its text fields only), read the one way every page form is read;
+ * null for a body that is no form, or does not parse (a multipart body without a valid boundary),
+ * which the page answers with 400 and the shop's message, never as a server error (issue 28).
+ */
+export async function readFormFields(request: HonoRequest): Promise<Record<string, string> | null> {
+  const type = request.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.has(type)) return null;
+  let body: Record<string, unknown>;
+  try {
+    body = await request.parseBody();
+  } catch {
+    return null;
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
 
 /** What a form posted without the script comes to: the page again with its outcome, or a move on. */
 export type PageFormAnswer =
@@ -35,6 +60,7 @@ export function runPageForm(form: PageForm, context: FormContext): Promise<PageF
   if (form === "reset-request") return requestReset(context);
   if (form === "reset-password") return resetPassword(context);
   if (form === "email-link") return requestEmailLink(context);
+  if (form === "address-proof") return proveAddress(context);
   return signUp(context);
 }
 
@@ -45,10 +71,11 @@ export function refusedPageForm(form: PageForm, fields: Record<string, string>):
   const outcomes: { [F in PageForm]: Extract<PageFormOutcome, { form: F }> } = {
     newsletter: { form: "newsletter", status: "wrong-origin", email: fields.email ?? "" },
     "sign-in": { form: "sign-in", error, fields: {}, values },
-    "sign-up": { form: "sign-up", error, fields: {}, values },
+    "sign-up": { form: "sign-up", error, fields: {}, values, sentTo: null, proof: null },
     "reset-request": { form: "reset-request", error, fields: {}, values, sentTo: null },
     "reset-password": { form: "reset-password", error, fields: {}, values: {}, done: false },
     "email-link": { form: "email-link", error, fields: {}, values, sentTo: null },
+    "address-proof": { form: "address-proof", error, fields: {}, values: proofValues(fields) },
   };
   const outcome = outcomes[form];
   return { kind: "page", status: 403, outcome };
@@ -96,14 +123,67 @@ async function signUp({ fields, lang, callApi }: FormContext): Promise<PageFormA
     acceptTerms: fields.acceptTerms === "on",
     newsletter: fields.newsletter === "on",
   });
-  if (!parsed.success) return invalid("sign-up", fields, parsed.error.issues);
+  const values = shownValues(fields);
+  const answer = (status: number, outcome: Omit<SignUpOutcome, "form" | "values">): PageFormAnswer => ({
+    kind: "page",
+    status,
+    outcome: { form: "sign-up", values, ...outcome },
+  });
+  if (!parsed.success) {
+    const invalidFields = fieldErrors(parsed.error.issues);
+    return answer(400, { error: null, fields: invalidFields, sentTo: null, proof: null });
+  }
   const { name, lastName, email, password, newsletter } = parsed.data;
   const response = await callApi("/api/auth/sign-up/email", { name, lastName, email, password });
-  if (response.ok && newsletter) {
+  if (!response.ok) {
+    const refused = { error: await refusal(response), fields: {}, sentTo: null, proof: null };
+    return answer(response.status, refused);
+  }
+  if (newsletter) {
     // The account exists either way; a newsletter hiccup must not undo it (as in the page).
     await callApi("/api/newsletter", { email, consent: true, locale: lang }).catch(() => undefined);
   }
-  return signedInOr("sign-up", fields, response);
+  // A code is on its way, whether or not the address had an account (issue 28): the page asks
+  // for it, carrying the browser's secret the script's requests would carry as a cookie.
+  return answer(200, { error: null, fields: {}, sentTo: email, proof: proofSecretOf(response) });
+}
+
+/** The code typed after registering: signed in on to the account page, or the form again. */
+async function proveAddress({ fields, callApi }: FormContext): Promise<PageFormAnswer> {
+  const values = proofValues(fields);
+  const code = (fields.code ?? "").trim();
+  if (code === "") {
+    const outcome = {
+      form: "address-proof" as const,
+      error: null,
+      fields: { code: "code-required" },
+      values,
+    };
+    return { kind: "page", status: 400, outcome };
+  }
+  const proof = typeof values.proof === "string" && values.proof !== "" ? values.proof : undefined;
+  const response = await callApi("/api/auth/sign-up/prove-address", { code, ...(proof ? { proof } : {}) });
+  if (response.ok) {
+    return { kind: "redirect", location: paths.login(), cookies: response.headers.getSetCookie() };
+  }
+  const outcome = { form: "address-proof" as const, error: await refusal(response), fields: {}, values };
+  return { kind: "page", status: response.status, outcome };
+}
+
+/** The address proof's secret a sign-up answer sets (better-auth's cookie, Secure-prefixed on https). */
+function proofSecretOf(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const secret = PROOF_COOKIE_PAIR.exec(cookie)?.[1];
+    if (secret) return decodeURIComponent(secret);
+  }
+  return null;
+}
+
+const PROOF_COOKIE_PAIR = new RegExp(`^(?:__Secure-)?better-auth\\.${PROOF_COOKIE}=([^;]+)`);
+
+/** What the code's form shows again: the address it went to, and the browser's secret. */
+function proofValues(fields: Record<string, string>): Record<string, string> {
+  return { email: (fields.email ?? "").slice(0, 254), proof: (fields.proof ?? "").slice(0, 64) };
 }
 
 /** "Forgot your password?": the link is mailed (the same answer whether the account exists or not). */
@@ -160,7 +240,7 @@ async function refusal(response: Response): Promise<{ status: number; code: stri
 
 /** Signed in: on to the account page with the session cookie. Refused: the form again, explained. */
 async function signedInOr(
-  form: "sign-in" | "sign-up",
+  form: "sign-in",
   fields: Record<string, string>,
   response: Response,
 ): Promise<PageFormAnswer> {
@@ -178,11 +258,7 @@ async function signedInOr(
 
 type Issues = ReadonlyArray<{ path: PropertyKey[]; message: string }>;
 
-function invalid(
-  form: "sign-in" | "sign-up",
-  fields: Record<string, string>,
-  issues: Issues,
-): PageFormAnswer {
+function invalid(form: "sign-in", fields: Record<string, string>, issues: Issues): PageFormAnswer {
   return {
     kind: "page",
     status: 400,

@@ -11,20 +11,22 @@ export type RateLimitOptions = {
   now?: () => number;
 };
 
+/** One request more from a key: let through, or refused until its window ends. */
+export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
- * A fixed-window limit kept in this process's memory: enough to stop one client from flooding a
- * form. Several server processes each count on their own (docs/decisions/006-rate-limits.md).
+ * A fixed-window count per key kept in this process's memory: enough to stop one client from
+ * flooding a form or the page renderer. Several server processes each count on their own
+ * (docs/decisions/006-rate-limits.md).
  */
-export function rateLimit({
+export function rateCounter({
   limit,
   windowMs,
-  keyOf = clientAddress,
   now = Date.now,
-}: RateLimitOptions): MiddlewareHandler {
+}: Omit<RateLimitOptions, "keyOf">): (key: string) => RateVerdict {
   const windows = new Map<string, { start: number; count: number }>();
-  return async (c, next) => {
+  return (key) => {
     const time = now();
-    const key = keyOf(c);
     let window = windows.get(key);
     if (!window || time - window.start >= windowMs) {
       window = { start: time, count: 0 };
@@ -32,8 +34,18 @@ export function rateLimit({
       if (windows.size > 10_000) forgetExpired(windows, time, windowMs);
     }
     window.count++;
-    if (window.count > limit) {
-      c.header("retry-after", String(Math.ceil((window.start + windowMs - time) / 1000)));
+    if (window.count <= limit) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.ceil((window.start + windowMs - time) / 1000) };
+  };
+}
+
+/** The count above as middleware, answering 429 with the API's JSON error and Retry-After. */
+export function rateLimit({ keyOf = clientAddress, ...options }: RateLimitOptions): MiddlewareHandler {
+  const count = rateCounter(options);
+  return async (c, next) => {
+    const verdict = count(keyOf(c));
+    if (!verdict.allowed) {
+      c.header("retry-after", String(verdict.retryAfterSeconds));
       return c.json(apiError("too-many-requests", "Too many requests, try again later"), 429);
     }
     await next();
@@ -44,6 +56,7 @@ function forgetExpired(windows: Map<string, { start: number }>, time: number, wi
   for (const [key, window] of windows) if (time - window.start >= windowMs) windows.delete(key);
 }
 
-function clientAddress(c: Context): string {
+/** The client's address as the socket sees it ("unknown" for in-process requests). */
+export function clientAddress(c: Context): string {
   return socketAddress(c) ?? "unknown";
 }

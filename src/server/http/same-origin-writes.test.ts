@@ -62,6 +62,24 @@ describe("sameOriginWrites", () => {
     expect((await post({ cookie: "session=abc", "content-type": "application/json" })).status).toBe(403);
   });
 
+  it("judges a write naming neither Origin nor Sec-Fetch-Site (Safari before 16.4) by its Referer", async () => {
+    const foreign = await post({ referer: "https://evil.example/form" });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe("cross-site-request");
+    expect((await post({ referer: "not a url" })).status).toBe(403);
+    expect((await post({ origin: "null", referer: "https://evil.example/" })).status).toBe(403);
+    expect((await post({ cookie: "session=abc", referer: "https://tienda.example/login" })).status).toBe(200);
+    // Sec-Fetch-Site, when the browser sends it, is what counts.
+    const sent = { referer: "https://tienda.example/login", "sec-fetch-site": "cross-site" };
+    expect((await post(sent)).status).toBe(403);
+    // The shop's own page opened at another address than PUBLIC_URL is told so.
+    const elsewhere = await post(
+      { cookie: "session=abc", referer: "http://192.168.1.20:3000/login" },
+      { url: "http://192.168.1.20:3000/cart" },
+    );
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe("wrong-origin");
+  });
+
   it("lets reads and cookie-less callers naming no origin (the operator's command line, webhooks) through", async () => {
     expect(
       (await app().request("/cart", { headers: { cookie: "session=abc", origin: "https://evil.example" } }))

@@ -6,7 +6,7 @@ import { deliveryEstimate, type ShippingMethod } from "#shared/checkout/shipping
 import { type OrderLineInput, type OrderTotals, orderTotals, priceLines } from "#shared/checkout/totals.ts";
 import type { VatClass } from "#shared/checkout/vat.ts";
 import { type ShippingZone, shippingZoneOf } from "#shared/checkout/zones.ts";
-import { couponUsage, findCoupon } from "../coupons/coupon-repository.ts";
+import { type CouponShopper, couponUsage, findCoupon } from "../coupons/coupon-repository.ts";
 import type { Database } from "../db/client.ts";
 import { type CheckoutInputs, readCheckoutInputs } from "./checkout-inputs.ts";
 
@@ -42,27 +42,30 @@ export type QuoteError = "cart-empty" | "address-not-found" | "product-unavailab
 export async function quoteCheckout(
   db: Database,
   catalog: Catalog,
-  userId: string,
+  shopper: CouponShopper,
   input: QuoteInput,
   now: Date,
 ): Promise<Priced> {
   return priceCheckout(
     db,
     catalog,
-    userId,
+    shopper,
     input,
     now,
-    await readCheckoutInputs(db, userId, input.addressId),
+    await readCheckoutInputs(db, shopper.id, input.addressId),
   );
 }
 
 export type Priced = { ok: true; quote: Quote } | { ok: false; error: QuoteError };
 
-/** The same, from the cart and address already read (a checkout reads them with more). */
+/**
+ * The same, from the cart and address already read (a checkout reads them with more). A coupon's
+ * per-shopper rules count the shopper's user and e-mail (`CouponShopper`, issue 28).
+ */
 export async function priceCheckout(
   db: Database,
   catalog: Catalog,
-  userId: string,
+  shopper: CouponShopper,
   input: QuoteInput,
   now: Date,
   { cart, destination }: CheckoutInputs,
@@ -84,7 +87,7 @@ export async function priceCheckout(
   });
   const zone = shippingZoneOf(destination);
   const lines = priceLines(inputs, zone);
-  const outcome = input.couponCode ? await checkCoupon(db, userId, input.couponCode, lines, now) : null;
+  const outcome = input.couponCode ? await checkCoupon(db, shopper, input.couponCode, lines, now) : null;
   const totals = orderTotals(lines, zone, input.shippingMethod, outcome?.ok ? outcome : undefined);
   return {
     ok: true,
@@ -105,16 +108,16 @@ export async function priceCheckout(
 
 async function checkCoupon(
   db: Database,
-  userId: string,
+  shopper: CouponShopper,
   code: string,
-  lines: OrderTotals["lines"],
+  lines: ReturnType<typeof priceLines>,
   now: Date,
 ): Promise<CouponOutcome> {
-  const rules = await findCoupon(db, code, userId);
+  const rules = await findCoupon(db, code, shopper.id);
   if (!rules) return { ok: false, refusal: "coupon-not-found" };
   return evaluateCoupon(rules, {
     now,
     lines: lines.map((line) => ({ category: line.category, totalCents: line.totalCents })),
-    ...(await couponUsage(db, code, userId)),
+    ...(await couponUsage(db, code, shopper)),
   });
 }

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import type { SessionUser } from "#shared/api/account-contract.ts";
 import { orderDocumentParamSchema, orderIdParamSchema } from "#shared/api/order-contract.ts";
 import {
   ORDER_LINK_PARAM,
@@ -7,7 +8,9 @@ import {
   orderLinkQuerySchema,
 } from "#shared/api/order-link-contract.ts";
 import type { Auth } from "../auth/auth.ts";
+import { provenByOrderLink } from "../auth/proven-by-order-link.ts";
 import type { SessionReader } from "../auth/require-user.ts";
+import { type ClaimRefusal, claimRefusal } from "../coupons/coupon-claims.ts";
 import type { Database } from "../db/client.ts";
 import { shopOrder, user } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
@@ -38,6 +41,40 @@ async function buyerOf(db: Database, orderId: string) {
 }
 
 /**
+ * Moves a guest's order into an account, unless its coupon's per-shopper rules forbid it (issue
+ * 28). Locks as a checkout does, the account's row first, so the account's checkouts and claims
+ * queue; then the order's row (taken by another claim meanwhile: "taken"), then the coupon's.
+ */
+async function keepInAccount(
+  db: Database,
+  orderId: string,
+  guestId: string,
+  account: SessionUser,
+): Promise<"kept" | "taken" | ClaimRefusal> {
+  return db.transaction(async (tx) => {
+    // "no key update": it queues with the account's checkouts (`lockCheckout`), not with the rows
+    // that merely refer to the account (a session, an order moved to it at sign-in).
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, account.id)).for("no key update");
+    const [order] = await tx
+      .select({
+        id: shopOrder.id,
+        userId: shopOrder.userId,
+        couponCode: shopOrder.couponCode,
+        status: shopOrder.status,
+        placedAt: shopOrder.placedAt,
+      })
+      .from(shopOrder)
+      .where(eq(shopOrder.id, orderId))
+      .for("update");
+    if (!order || order.userId !== guestId) return "taken";
+    const refusal = await claimRefusal(tx, order, account);
+    if (refusal) return refusal;
+    await tx.update(shopOrder).set({ userId: account.id }).where(eq(shopOrder.id, orderId));
+    return "kept";
+  });
+}
+
+/**
  * `/api/order-links/{id}?clave=…`: what an order mail's signed link opens (decision 032), without
  * an account. A wrong token is refused (403), an old one too (410); an order whose buyer erased
  * their data, or deleted their account, is no longer shown (404). A guest may ask here for their
@@ -63,6 +100,9 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
       const { id } = c.req.valid("param");
       const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
       if ("refused" in opened) return opened.refused;
+      // Opened where its account is signed in, the mail's link proves the address (issue 28).
+      const account = await sessions(c.req.raw.headers);
+      if (account) await provenByOrderLink(db, account.id, id);
       const loaded = await loadOrder(db, id);
       if (!loaded) return c.json(apiError("order-not-found", "No such order"), 404);
       const view: OrderLinkView = { order: loaded.view, guest: opened.buyer.guest };
@@ -99,21 +139,19 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
       if (!account) return c.json(apiError("unauthorized", "Sign in first"), 401);
       const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
       if ("refused" in opened) return opened.refused;
-      if (!opened.buyer.guest) {
-        return opened.buyer.userId === account.id
+      // An account's order stays where it is: asked again by its account, the answer is the same.
+      const inAccount = (userId: string | undefined) =>
+        userId === account.id
           ? c.json({ orderId: id })
           : c.json(apiError("account-order", "The order is in another account"), 409);
-      }
+      if (!opened.buyer.guest) return inAccount(opened.buyer.userId);
       // Only this order moves (each order has its own link); its invoices and credit notes
       // follow it. The guest's cart and addresses stay the guest's.
-      const moved = await db
-        .update(shopOrder)
-        .set({ userId: account.id })
-        .where(and(eq(shopOrder.id, id), eq(shopOrder.userId, opened.buyer.userId)))
-        .returning({ id: shopOrder.id });
+      const kept = await keepInAccount(db, id, opened.buyer.userId, account);
       // Another request took it first (the same account's, from another tab, or someone else's).
-      if (moved.length === 0 && (await buyerOf(db, id))?.userId !== account.id) {
-        return c.json(apiError("account-order", "The order is in another account"), 409);
+      if (kept === "taken") return inAccount((await buyerOf(db, id))?.userId);
+      if (kept !== "kept") {
+        return c.json(apiError(kept, "The order's coupon cannot be used again by this account"), 409);
       }
       await hub?.publish(account.id, "orders");
       return c.json({ orderId: id });

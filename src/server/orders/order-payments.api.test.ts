@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AddressForm } from "#shared/api/address-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView, TestConfirmAnswer } from "#shared/api/payment-contract.ts";
 import { invoice, mailOutbox, productStock, testPaymentIntent } from "../db/schema.ts";

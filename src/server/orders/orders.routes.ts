@@ -132,7 +132,7 @@ export function ordersRoutes({
   return new Hono<UserEnv>()
     .use(requireUser(sessions))
     .post("/quote", limited(limits?.quote), validate("json", quoteRequestSchema), async (c) => {
-      const result = await quoteCheckout(db, catalog, c.get("user").id, c.req.valid("json"), now());
+      const result = await quoteCheckout(db, catalog, c.get("user"), c.req.valid("json"), now());
       if (!result.ok) {
         const [status, message] = quoteErrors[result.error];
         return c.json(apiError(result.error, message), status);

@@ -59,7 +59,7 @@ export async function placeOrder(
   lang: Lang,
 ): Promise<PlaceOrderOutcome> {
   const placedAt = now();
-  const first = await lookAgain(db, catalog, buyer.id, request, placedAt);
+  const first = await lookAgain(db, catalog, buyer, request, placedAt);
   // This very checkout, sent again: its order is the answer.
   if (first.placed !== null) return { ok: true, orderId: first.placed, created: false };
   if (!first.priced.ok) return first.priced;
@@ -70,7 +70,7 @@ export async function placeOrder(
   try {
     placed = await db.transaction(async (tx) => {
       await lockCheckout(tx, { userId: buyer.id });
-      const again = await lookAgain(tx, catalog, buyer.id, request, placedAt);
+      const again = await lookAgain(tx, catalog, buyer, request, placedAt);
       // The same checkout sent twice at once: the first one stored it while this one waited.
       if (again.placed !== null) return { orderId: again.placed, created: false };
       const { priced } = again;
@@ -79,7 +79,7 @@ export async function placeOrder(
         throw new Refused(priced.error === "cart-empty" ? { ok: false, error: "order-in-progress" } : priced);
       const { quote } = priced;
       if (!quote.inStock) throw new OutOfStock();
-      if (quote.coupon) await recheckCoupon(tx, catalog, buyer.id, request, placedAt, quote.coupon.code);
+      if (quote.coupon) await recheckCoupon(tx, catalog, buyer, request, placedAt, quote.coupon.code);
       const rows = newOrderRows({ buyer, request, quote, lang, placedAt });
       if (!(await storeOrder(tx, rows))) throw new OutOfStock();
       return { orderId: rows.id, created: true, rows };
@@ -99,18 +99,19 @@ type Refusal = Extract<PlaceOrderOutcome, { ok: false }>;
 
 /**
  * The cart priced on the server with the checks a shopper can act on, and the order this
- * checkout's idempotency key already placed (then nothing else matters), in one statement.
+ * checkout's idempotency key already placed (then nothing else matters), in one statement. A
+ * coupon's per-shopper rules count the buyer's user and the e-mail the order goes to (issue 28).
  */
 async function lookAgain(
   db: Database | Transaction,
   catalog: Catalog,
-  userId: string,
+  buyer: Buyer,
   request: Parsed,
   at: Date,
 ): Promise<{ placed: string } | { placed: null; priced: { ok: true; quote: Quote } | Refusal }> {
-  const inputs = await readCheckoutInputs(db, userId, request.addressId, request.idempotencyKey);
+  const inputs = await readCheckoutInputs(db, buyer.id, request.addressId, request.idempotencyKey);
   if (inputs.placed) return { placed: inputs.placed };
-  const priced = await priceCheckout(db, catalog, userId, request, at, inputs);
+  const priced = await priceCheckout(db, catalog, buyer, request, at, inputs);
   if (!priced.ok) return { placed: null, priced };
   const { quote } = priced;
   if (quote.coupon?.refusal) return { placed: null, priced: { ok: false, error: "coupon-refused", quote } };
@@ -136,13 +137,13 @@ const lockCheckout = namedStatement<{ userId: string }>(
 async function recheckCoupon(
   tx: Transaction,
   catalog: Catalog,
-  userId: string,
+  buyer: Buyer,
   request: Parsed,
   at: Date,
   code: string,
 ): Promise<void> {
   await tx.select({ code: coupon.code }).from(coupon).where(eq(coupon.code, code)).for("update");
-  const again = await lookAgain(tx, catalog, userId, request, at);
+  const again = await lookAgain(tx, catalog, buyer, request, at);
   // (This checkout cannot have been placed meanwhile: its shopper's checkout lock is held.)
   if (again.placed !== null) throw new Refused({ ok: false, error: "order-in-progress" });
   if (!again.priced.ok) throw new Refused(again.priced);

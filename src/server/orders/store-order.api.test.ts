@@ -41,7 +41,7 @@ async function rowsFor(userId: string, cart: Cart): Promise<OrderRows> {
   const priced = await priceCheckout(
     database.db,
     catalog,
-    userId,
+    { id: userId },
     { addressId: "a", shippingMethod: "standard" },
     placedAt,
     {

@@ -1,21 +1,19 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import { isPageForm, PAGE_FORM_FIELD, type PageFormOutcome } from "#shared/api/page-form-contract.ts";
-import { SOCIAL_WELCOME_PARAM } from "#shared/api/social-sign-in-contract.ts";
-import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
-import { isPrivatePage, paths, SEARCH_FORM_FIELD } from "#shared/paths.ts";
-import type { RendererModule } from "#shared/ssr-contract.ts";
-import { mayHaveSession } from "../auth/session-cache.ts";
-import { type PageFormAnswer, refusedPageForm, runPageForm } from "../forms/page-forms.ts";
+import { LANG_COOKIE, type Lang } from "#shared/lang.ts";
+import { paths, SEARCH_FORM_FIELD } from "#shared/paths.ts";
+import type { PageRoute } from "#shared/ssr-contract.ts";
+import { type PageFormAnswer, readFormFields, refusedPageForm, runPageForm } from "../forms/page-forms.ts";
 import { bodyLimit } from "../http/body-limit.ts";
 import { type OriginPolicy, requestOrigin } from "../http/origin-policy.ts";
+import { clientAddress, type RateLimitOptions, rateCounter } from "../http/rate-limit.ts";
 import { writeJudge } from "../http/same-origin-writes.ts";
 import type { Logger } from "../logger.ts";
-import { loadBuildManifest } from "./build-manifest.ts";
+import { type BuiltSite, loadBuiltSite } from "./built-site.ts";
+import { messageAnswer } from "./message-page.ts";
+import { canonicalPath, isKeptQuery } from "./page-address.ts";
 import {
   type CachedPage,
   cachedPageAnswer,
@@ -24,11 +22,14 @@ import {
   type PageToCache,
   pageCacheKey,
 } from "./page-cache.ts";
+import { apiRequestFor, isPrivatePage, pageLang, setPageHeaders, visitorHeaders } from "./page-requests.ts";
 import { fillTemplate, type PageTemplate, splitTemplate } from "./page-template.ts";
 import type { ShopperCache } from "./shopper-cache.ts";
 
 export type PagesOptions = {
   distDir: string;
+  /** Instead of the build in `distDir`: what tests draw pages with (sketch-renderer.ts). */
+  site?: BuiltSite;
   origins: OriginPolicy;
   /** Payments go to the built-in test cards (every page says so). */
   testMode: boolean;
@@ -41,31 +42,31 @@ export type PagesOptions = {
   pageCache?: PageCache;
   /** Signed-in shoppers' own parts of those pages, spliced into them (decision 020). */
   shopperCache?: ShopperCache;
+  /** Pages drawn per client address (those not sent from the cache); null: none (RATE_LIMITS=off). */
+  renderLimit?: Omit<RateLimitOptions, "keyOf"> | null;
 };
+
+/**
+ * Pages drawn for one address in a minute, past the kept ones: far above what people browsing
+ * from one address ask for, far below what a loop of fresh addresses costs (decision 035).
+ */
+export const PAGE_RENDER_LIMIT = { limit: 300, windowMs: 60_000 };
+
+type DrawOptions = { lang: Lang; user: SessionUser | null; formOutcome: PageFormOutcome | null };
 
 /**
  * Every non-API GET: the page rendered on the server, ready to hydrate. A POST is one of the forms
  * that work without the script (issue 10): it runs, and the page answers with its outcome.
  */
-export async function pagesRoutes({
-  distDir,
-  origins,
-  testMode,
-  logger,
-  apiFetch,
-  sessionUser,
-  pageCache,
-  shopperCache,
-}: PagesOptions) {
-  if (!existsSync(join(distDir, "server", "entry-server.js"))) {
-    throw new Error(`No built site in ${distDir}: run "npm run build" (or "npm start", which builds).`);
-  }
-  const assetsFor = loadBuildManifest(join(distDir, "client"));
-  const rendererUrl = pathToFileURL(join(distDir, "server", "entry-server.js")).href;
-  const { createRenderer } = (await import(rendererUrl)) as RendererModule;
+export async function pagesRoutes(options: PagesOptions) {
+  const { origins, logger, apiFetch, sessionUser, pageCache, shopperCache } = options;
+  const { createRenderer, assetsFor } = options.site ?? (await loadBuiltSite(options.distDir));
   const renderer = createRenderer(apiFetch);
   const judgeWrite = writeJudge(origins, logger);
-  const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode };
+  const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode: options.testMode };
+  const renderLimit = options.renderLimit === undefined ? PAGE_RENDER_LIMIT : options.renderLimit;
+  const countRender = renderLimit ? rateCounter(renderLimit) : undefined;
+  const routeOf = (c: Context) => renderer.pageRoute(new URL(c.req.url).pathname);
   /** The origin a form judged the shop's own came from, also when the browser said "null". */
   const shopOriginOf = (page: Request) => {
     const sent = page.headers.get("origin");
@@ -73,60 +74,109 @@ export async function pagesRoutes({
     return origins.fixed ? origins.publicOrigin : (requestOrigin(page) ?? origins.publicOrigin);
   };
 
-  async function render(c: Context, formOutcome: PageFormOutcome | null = null, status?: number) {
-    const cookieLang = getCookie(c, LANG_COOKIE);
-    const queryLang = c.req.query("lang");
-    const lang = requestLang(queryLang, cookieLang);
+  /** A page GET: sent on to its one spelling (decision 035), else answered. */
+  async function getPage(c: Context): Promise<Response> {
+    const url = new URL(c.req.url);
+    const route = renderer.pageRoute(url.pathname);
+    const path = route ? canonicalPath(route, url.pathname) : url.pathname;
+    if (path !== url.pathname) return c.redirect(`${path}${url.search}`, 301);
+    return render(c, route);
+  }
+
+  async function render(
+    c: Context,
+    route: PageRoute | undefined,
+    formOutcome: PageFormOutcome | null = null,
+    status?: number,
+  ): Promise<Response> {
+    const lang = pageLang(c);
     try {
       const user = await sessionUser(c.req.raw.headers);
-      // A visitor's page is the same for every visitor: kept, unless it answers a form or sets
-      // the language cookie (a ?lang= link). A catalogue page is the same for every shopper too,
-      // but for their own parts.
-      const keepable = !isPrivatePage(c.req.path) && !isOwnWelcome(c);
-      if (pageCache && keepable && !formOutcome && !status && !queryLang && c.req.method === "GET") {
-        const url = new URL(c.req.url);
-        const key = pageCacheKey(lang, `${url.pathname}${url.search}`, new Date().getFullYear());
-        const page = pageCache.get(key) ?? (await pageCache.fill(key, () => renderForCache(c.req.raw, lang)));
-        if (!user) {
-          const answer = cachedPageAnswer(page, {
-            acceptEncoding: c.req.header("accept-encoding"),
-            ifNoneMatch: c.req.header("if-none-match"),
-          });
-          return new Response(answer.body, { status: answer.status, headers: headerPairs(answer.head) });
-        }
-        if (page.template && shopperCache) {
-          const caches = { pages: pageCache, shoppers: shopperCache };
-          return await shopperPage(caches, c.req.raw, lang, user, { ...page, template: page.template });
-        }
+      const key = formOutcome || status ? undefined : keptKeyOf(c, route, lang);
+      if (pageCache && key) {
+        const kept = await keptAnswer(c, { cache: pageCache, key, lang, user });
+        if (kept) return kept;
       }
-      const page = await renderPage(c.req.raw, lang, user, formOutcome);
-      // Someone's order, for whoever holds its link, or a first social sign-in's own welcome
-      // step: kept by no cache at all (decisions 032, 033).
-      if (!keepable) page.headers.set("cache-control", "private, no-store");
-      const response = status ? new Response(page.body, { status, headers: page.headers }) : page;
-      // A ?lang= link (hreflang) switches the shop's language for the following pages too.
-      if (queryLang && lang !== cookieLang) {
-        response.headers.append(
-          "set-cookie",
-          `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`,
-        );
-      }
-      return response;
+      const page = await drawnPage(c, { lang, user, formOutcome });
+      // Someone's order, or their own welcome step: kept by no cache at all (decisions 032, 033).
+      if (isPrivatePage(c, route)) page.headers.set("cache-control", "private, no-store");
+      // A form's outcome carries its status; a page that sends the shopper elsewhere keeps its own.
+      const drawn = status !== undefined && page.status < 300;
+      return drawn ? new Response(page.body, { status, headers: page.headers }) : page;
     } catch (error) {
       logger.error({ err: error, path: c.req.path }, "page render failed");
-      return c.html(fallbackPage(lang), 500);
+      return messageAnswer(lang, "failed", 500);
     }
   }
 
-  async function renderPage(
-    request: Request,
-    lang: Lang,
-    user: SessionUser | null,
-    formOutcome: PageFormOutcome | null,
-  ): Promise<Response> {
-    const { response } = await renderer.renderPage({ request, lang, site, user, formOutcome, assetsFor });
+  /**
+   * Where a visitor's page is kept: a GET of a route that allows it, at an address whose query
+   * carries only what the route declares (decision 035). Not the answer to a form, not a ?lang= link.
+   */
+  function keptKeyOf(c: Context, route: PageRoute | undefined, lang: Lang): string | undefined {
+    const url = new URL(c.req.url);
+    const keepable =
+      route !== undefined &&
+      c.req.method === "GET" &&
+      !isPrivatePage(c, route) &&
+      isKeptQuery(route, url.search);
+    return keepable
+      ? pageCacheKey(lang, `${url.pathname}${url.search}`, new Date().getFullYear())
+      : undefined;
+  }
+
+  /**
+   * The kept page, drawn into the cache on a miss: as it is for a visitor, with their own parts for
+   * a signed-in shopper on a catalogue page; undefined when a shopper's page is drawn for them.
+   */
+  async function keptAnswer(
+    c: Context,
+    { cache, key, lang, user }: { cache: PageCache; key: string; lang: Lang; user: SessionUser | null },
+  ): Promise<Response | undefined> {
+    let page = cache.get(key);
+    if (!page) {
+      const refused = refusedRender(c, lang);
+      if (refused) return refused;
+      page = await cache.fill(key, () => renderForCache(c.req.raw, lang));
+    }
+    if (!user) {
+      const answer = cachedPageAnswer(page, {
+        acceptEncoding: c.req.header("accept-encoding"),
+        ifNoneMatch: c.req.header("if-none-match"),
+      });
+      return new Response(answer.body, { status: answer.status, headers: headerPairs(answer.head) });
+    }
+    if (!page.template || !shopperCache) return undefined;
+    const caches = { pages: cache, shoppers: shopperCache };
+    return await shopperPage(caches, c.req.raw, lang, user, { ...page, template: page.template });
+  }
+
+  /** The page drawn for this request (a GET within its address's limit), not kept. */
+  async function drawnPage(c: Context, { lang, user, formOutcome }: DrawOptions): Promise<Response> {
+    // A form's answer is drawn as part of its POST, which its own endpoints limit.
+    const refused = formOutcome ? undefined : refusedRender(c, lang);
+    if (refused) return refused;
+    const { response } = await renderer.renderPage({
+      request: c.req.raw,
+      lang,
+      site,
+      user,
+      formOutcome,
+      assetsFor,
+    });
     setPageHeaders(response.headers, user !== null);
+    // A ?lang= link (hreflang) switches the shop's language for the following pages too.
+    if (c.req.query("lang") && lang !== getCookie(c, LANG_COOKIE)) {
+      response.headers.append("set-cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    }
     return response;
+  }
+
+  /** 429 with the shop's message past the address's pages drawn this minute; undefined under it. */
+  function refusedRender(c: Context, lang: Lang): Response | undefined {
+    const verdict = countRender?.(clientAddress(c));
+    if (!verdict || verdict.allowed) return undefined;
+    return messageAnswer(lang, "too-many", 429, { "retry-after": String(verdict.retryAfterSeconds) });
   }
 
   /**
@@ -174,6 +224,30 @@ export async function pagesRoutes({
     return new Response(answer.body, { status: answer.status, headers: headerPairs(answer.head) });
   }
 
+  /**
+   * A form posted without the script. A body that is no form, or one posted to a path that is no
+   * page (`/robots.txt`), is refused here, in one place, with 400 and the shop's message.
+   */
+  async function postForm(c: Context): Promise<Response> {
+    const lang = pageLang(c);
+    const verdict = await judgeWrite(c);
+    if (verdict === "cross-site") return messageAnswer(lang, "cross-site", 403);
+    const route = routeOf(c);
+    const fields = await readFormFields(c.req);
+    const form = fields?.[PAGE_FORM_FIELD];
+    if (!route || !fields || !isPageForm(form)) return messageAnswer(lang, "bad-form", 400);
+    const callApi = (path: string, body: unknown) =>
+      apiFetch(apiRequestFor(c.req.raw, shopOriginOf(c.req.raw), path, body), c.env);
+    const answer: PageFormAnswer =
+      verdict === "wrong-origin"
+        ? refusedPageForm(form, fields)
+        : await runPageForm(form, { fields, lang, callApi });
+    if (answer.kind === "page") return render(c, route, answer.outcome, answer.status);
+    const response = c.redirect(answer.location, 303);
+    for (const cookie of answer.cookies) response.headers.append("set-cookie", cookie);
+    return response;
+  }
+
   return (
     new Hono()
       // The header's search as a plain form: GET /producto?texto=… goes where the script would.
@@ -182,88 +256,11 @@ export async function pagesRoutes({
         // Blank text never gets here from a browser that checks forms; from one that does not, home.
         return c.redirect(text ? paths.search(text) : paths.home(), 303);
       })
-      .get("*", (c) => render(c))
+      .get("*", getPage)
       .post(
         "*",
-        bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text("Formulario demasiado grande", 413) }),
-        async (c) => {
-          const verdict = await judgeWrite(c);
-          if (verdict === "cross-site") return c.text("Forbidden", 403);
-          const fields = stringFields(await c.req.parseBody());
-          const form = fields[PAGE_FORM_FIELD];
-          if (!isPageForm(form)) return c.text("Formulario desconocido", 400);
-          const lang = requestLang(c.req.query("lang"), getCookie(c, LANG_COOKIE));
-          const callApi = (path: string, body: unknown) =>
-            apiFetch(apiRequestFor(c.req.raw, shopOriginOf(c.req.raw), path, body), c.env);
-          const answer: PageFormAnswer =
-            verdict === "wrong-origin"
-              ? refusedPageForm(form, fields)
-              : await runPageForm(form, { fields, lang, callApi });
-          if (answer.kind === "page") return render(c, answer.outcome, answer.status);
-          const response = c.redirect(answer.location, 303);
-          for (const cookie of answer.cookies) response.headers.append("set-cookie", cookie);
-          return response;
-        },
+        bodyLimit({ maxSize: 16 * 1024, onError: (c) => messageAnswer(pageLang(c), "too-large", 413) }),
+        postForm,
       )
-  );
-}
-
-/** A signed-in shopper's page holds their name, cart and wish list: never for a shared cache. */
-function setPageHeaders(headers: Headers, personal: boolean): void {
-  headers.set("cache-control", personal ? "private, no-cache" : "no-cache");
-  headers.set("vary", "Cookie, Accept-Encoding");
-}
-
-/**
- * A kept page is drawn from nothing of the request but its address and language: no cookie (an
- * expired session's included) reaches the API calls made while drawing it.
- */
-function visitorHeaders(headers: Headers): Headers {
-  const kept = new Headers();
-  for (const name of ["accept-language", "user-agent"]) {
-    const value = headers.get(name);
-    if (value) kept.set(name, value);
-  }
-  return kept;
-}
-
-/** The JSON request the page's script would have sent, with the shopper's cookies and origin. */
-function apiRequestFor(page: Request, origin: string, path: string, body: unknown): Request {
-  const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
-  for (const name of ["cookie", "user-agent", "accept-language"]) {
-    const value = page.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  headers.set("origin", origin);
-  return new Request(new URL(path, page.url), { method: "POST", headers, body: JSON.stringify(body) });
-}
-
-function stringFields(body: Record<string, unknown>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
-
-function requestLang(query: string | undefined, cookie: string | undefined): Lang {
-  return parseLang(query) ?? parseLang(cookie) ?? defaultLang;
-}
-
-function fallbackPage(lang: Lang): string {
-  const text =
-    lang === "pt"
-      ? "Não foi possível mostrar esta página. Tente novamente dentro de instantes."
-      : "No hemos podido mostrar esta página. Inténtalo de nuevo en unos instantes.";
-  return `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><title>Error</title><p>${text}</p><p><a href="/">Volver / Voltar</a></p></html>`;
-}
-
-/**
- * Where a social sign-in lands, asked with a session: a first sign-in's welcome form is drawn
- * with the names the provider gave, so it works before and without the script (decision 033).
- */
-function isOwnWelcome(c: Context): boolean {
-  return (
-    c.req.path === paths.login() &&
-    c.req.query(SOCIAL_WELCOME_PARAM) !== undefined &&
-    mayHaveSession(c.req.header("cookie") ?? "")
   );
 }

@@ -15,6 +15,7 @@ export const pageForms = [
   "reset-request",
   "reset-password",
   "email-link",
+  "address-proof",
 ] as const;
 export type PageForm = (typeof pageForms)[number];
 
@@ -47,6 +48,16 @@ export type AccountFormOutcome<F extends AccountForm> = {
   values: Record<string, string | boolean>;
 };
 
+/**
+ * Registration: refused, or sent — then a code went to `sentTo` (whether or not it had an account:
+ * issue 28), and `proof` is the browser's secret for typing it (the page form carries it, as the
+ * script's requests carry a cookie).
+ */
+export type SignUpOutcome = AccountFormOutcome<"sign-up"> & { sentTo: string | null; proof: string | null };
+
+/** The code that proves the address, typed after registering: refused (signed in, it moves on). */
+export type AddressProofOutcome = AccountFormOutcome<"address-proof">;
+
 /** "Forgot your password?": where the link went (the same answer for any address), or why not. */
 export type ResetRequestOutcome = AccountFormOutcome<"reset-request"> & { sentTo: string | null };
 
@@ -59,7 +70,8 @@ export type EmailLinkOutcome = AccountFormOutcome<"email-link"> & { sentTo: stri
 export type PageFormOutcome =
   | NewsletterOutcome
   | AccountFormOutcome<"sign-in">
-  | AccountFormOutcome<"sign-up">
+  | SignUpOutcome
+  | AddressProofOutcome
   | ResetRequestOutcome
   | ResetPasswordOutcome
   | EmailLinkOutcome;

@@ -35,11 +35,18 @@ export const SOCIAL_LANDING = `/login?${SOCIAL_WELCOME_PARAM}`;
 /** Where it lands when it failed; the provider's or our code follows as `error`. */
 export const SOCIAL_ERROR_LANDING = "/login?acceso=social";
 
-/** GET /api/social/links: which configured providers open the signed-in account, and whether a password does. */
+/**
+ * GET /api/social/links: which configured providers open the signed-in account, whether a
+ * password does, and whether the account proved its address (connecting waits for it: issue 28).
+ */
 export const socialLinksAnswerSchema = z.object({
   links: z.array(z.object({ provider: socialProviderSchema, linked: z.boolean() })),
   hasPassword: z.boolean(),
+  addressProven: z.boolean(),
 });
+
+/** Where connecting a provider lands (`error=`) when the account has not proven its address. */
+export const ADDRESS_NOT_PROVEN_LINK_ERROR = "address_not_proven";
 export type SocialLinksAnswer = z.infer<typeof socialLinksAnswerSchema>;
 
 /** Where connecting a provider lands (`?conectada=` the provider, or `&error=` a code). */

@@ -1,21 +1,29 @@
-import { guardedPatterns } from "#shared/paths.ts";
+import { FLAG_PARAM, guardedPatterns, listQuery, type PageCaching } from "#shared/paths.ts";
 import type { TextPart } from "#shared/text-parts.ts";
 import { matchPattern } from "#web/lib/routing.tsx";
 import type { PageModule } from "./page-module.ts";
 
-/** Spec §2's public routes and the page module each one loads (./pages/{page}.tsx). */
+/**
+ * Spec §2's public routes, the page module each one loads (./pages/{page}.tsx), and how the
+ * visitors' page cache treats its pages (decision 035; none: kept, without a query).
+ */
 export const publicRoutes = [
   { path: "/", page: "home-page" },
-  { path: "/categoria/:categoria", page: "category-page" },
+  { path: "/categoria/:categoria", page: "category-page", caching: { keptQuery: listQuery } },
   { path: "/detalle/:producto", page: "product-page" },
-  { path: "/producto/:producto", page: "search-page" },
+  { path: "/producto/:producto", page: "search-page", caching: { keptQuery: { page: listQuery.page } } },
   { path: "/footer/:slug", page: "info-page" },
   { path: "/derechos", page: "rights-page" },
-  { path: "/login", page: "login-page" },
+  // The reset request and the link request; the mailed links' tokens are never kept.
+  {
+    path: "/login",
+    page: "login-page",
+    caching: { keptQuery: { recuperar: FLAG_PARAM, "pedir-enlace": FLAG_PARAM } },
+  },
   { path: "/register", page: "register-page" },
   // An order mail's signed link: for whoever holds it, account or not (decision 032).
-  { path: "/pedido/:id", page: "order-link-page" },
-] as const;
+  { path: "/pedido/:id", page: "order-link-page", caching: { private: true } },
+] as const satisfies readonly { path: string; page: string; caching?: PageCaching }[];
 
 /**
  * The catalogue's pages: the same for every shopper but for their own parts, the personal holes
@@ -75,18 +83,25 @@ export function loadPage(name: PageName): Promise<PageModule> {
   return load();
 }
 
-export type MatchedPage = { page: PageName; params: Record<string, string | undefined> };
+export type MatchedPage = {
+  page: PageName;
+  /** The route's pattern as declared. */
+  pattern: string;
+  params: Record<string, string | undefined>;
+  caching: PageCaching;
+};
 
 /** The page a path shows, with its parameters; undefined for a path the shop does not know. */
 export function matchPage(pathname: string): MatchedPage | undefined {
-  for (const { path, page } of publicRoutes) {
-    const params = matchPattern(path, pathname);
-    if (params) return { page, params };
+  for (const route of publicRoutes) {
+    const params = matchPattern(route.path, pathname);
+    const caching: PageCaching = "caching" in route ? route.caching : {};
+    if (params) return { page: route.page, pattern: route.path, params, caching };
   }
   // Guarded pages render their guard, which sends a signed-out shopper home in the browser.
   for (const path of guardedRoutes) {
     const params = matchPattern(path, pathname);
-    if (params) return { page: guardedPage(path), params };
+    if (params) return { page: guardedPage(path), pattern: path, params, caching: {} };
   }
   return undefined;
 }

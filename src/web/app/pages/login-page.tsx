@@ -2,13 +2,13 @@ import { SOCIAL_WELCOME_PARAM } from "#shared/api/social-sign-in-contract.ts";
 import { pendingSignUpQuery, socialProvidersQuery } from "#web/features/account/api/social-calls.ts";
 import { AccountOverview } from "#web/features/account/components/account-overview.tsx";
 import { EmailLinkForm } from "#web/features/account/components/email-link-form.tsx";
-import { EmailLinkNotice } from "#web/features/account/components/email-link-notice.tsx";
 import { EmailLinkSignIn } from "#web/features/account/components/email-link-sign-in.tsx";
 import { ForgotPasswordForm } from "#web/features/account/components/forgot-password-form.tsx";
 import { LoginForm } from "#web/features/account/components/login-form.tsx";
 import { ResetPasswordForm } from "#web/features/account/components/reset-password-form.tsx";
 import { SocialSignIn } from "#web/features/account/components/social-sign-in.tsx";
 import { SocialWelcome } from "#web/features/account/components/social-welcome-form.tsx";
+import { PasskeySignIn } from "#web/features/passkeys/components/passkey-sign-in.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSearchParams } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
@@ -42,14 +42,12 @@ export function Component() {
   const signInForms = (
     <>
       <LoginForm />
+      <PasskeySignIn />
       <SocialSignIn />
     </>
   );
   const page = signedIn ? (
-    <>
-      {params.has("enlace-sin-contrasena") && <EmailLinkNotice />}
-      <AccountOverview />
-    </>
+    <AccountOverview />
   ) : token ? (
     <ResetPasswordForm token={token} />
   ) : params.has("recuperar") ? (

@@ -13,6 +13,8 @@ describe("identity errors as messages (spec §8)", () => {
     [new ApiError(429, "http-error", ""), "account.errors.tooManyRequests"],
     [new ApiError(429, "TOO_MANY_LINKS", ""), "account.emailLink.tooMany"],
     [new ApiError(400, "INVALID_TOKEN", ""), "account.errors.expiredLink"],
+    [new ApiError(400, "INVALID_CODE", ""), "account.addressProof.wrongCode"],
+    [new ApiError(403, "ADDRESS_NOT_PROVEN", ""), "account.addressProof.notProven"],
     [new ApiError(403, "wrong-origin", ""), "common.wrongOrigin"],
     [new ApiError(403, "INVALID_ORIGIN", ""), "common.wrongOrigin"],
     [new ApiError(500, "SOMETHING_NEW", ""), "account.errors.generic"],
@@ -20,6 +22,10 @@ describe("identity errors as messages (spec §8)", () => {
     [new TypeError("Failed to fetch"), "account.errors.network"],
   ])("turns %o into %s", (error, key) => {
     expect(authErrorKey(error)).toBe(key);
+    if (!key.startsWith("account.addressProof.")) return;
+    const [, , name = ""] = key.split(".");
+    expect(esShopper.account.addressProof).toHaveProperty(name);
+    expect(ptShopper.account.addressProof).toHaveProperty(name);
   });
 });
 
@@ -46,6 +52,7 @@ describe("connecting a provider that failed, as a message", () => {
   it.each([
     ["unable_to_link_account", "connectedAccounts.errors.unverified"],
     ["account_already_linked_to_different_user", "connectedAccounts.errors.taken"],
+    ["address_not_proven", "connectedAccounts.errors.notProven"],
     ["access_denied", "connectedAccounts.errors.cancelled"],
     ["temporarily_unavailable", "connectedAccounts.errors.providerDown"],
     ["state_mismatch", "connectedAccounts.errors.expired"],

@@ -17,6 +17,9 @@ export function authErrorKey(error: unknown): string {
     PASSWORD_TOO_COMMON: "account.errors.passwordTooCommon",
     INVALID_TOKEN: "account.errors.expiredLink",
     TOKEN_EXPIRED: "account.errors.expiredLink",
+    // The code that proves an address, and what waits for one (issue 28).
+    INVALID_CODE: "account.addressProof.wrongCode",
+    ADDRESS_NOT_PROVEN: "account.addressProof.notProven",
     // The page was opened at another address than PUBLIC_URL (takes the shop's {{origin}}).
     "wrong-origin": "common.wrongOrigin",
     INVALID_ORIGIN: "common.wrongOrigin",
@@ -41,12 +44,12 @@ export function socialErrorKey(code: string): string {
  * what a sign-in's failure would be.
  */
 export function socialLinkErrorKey(code: string): string {
-  const kind =
-    code === "unable_to_link_account"
-      ? "unverified"
-      : code === "account_already_linked_to_different_user"
-        ? "taken"
-        : socialErrorKind(code);
+  const own: Record<string, string> = {
+    unable_to_link_account: "unverified",
+    account_already_linked_to_different_user: "taken",
+    address_not_proven: "notProven",
+  };
+  const kind = (Object.hasOwn(own, code) ? own[code] : undefined) ?? socialErrorKind(code);
   return `connectedAccounts.errors.${kind === "accountExists" || kind === "noEmail" ? "generic" : kind}`;
 }
 

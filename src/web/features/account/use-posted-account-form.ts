@@ -33,8 +33,10 @@ export function usePostedAccountForm<T extends FieldValues>(form: AccountForm) {
       return typeof value === "string" ? value : "";
     },
     flag: (field: string) => outcome?.values[field] === true,
-    /** A reset request that went through: the address the link was mailed to. */
+    /** A reset request or a registration that went through: the address mailed. */
     sentTo: outcome && "sentTo" in outcome ? outcome.sentTo : null,
+    /** A registration's secret for the code it mailed (issue 28), for the form posted without the script. */
+    proof: outcome && "proof" in outcome ? outcome.proof : null,
     /** A new password that was saved. */
     done: outcome !== null && "done" in outcome && outcome.done,
     /** The refusal's code, to tell an expired link from other failures. */

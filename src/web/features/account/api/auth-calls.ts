@@ -7,10 +7,27 @@ function toSessionUser({ user }: AuthAnswer): SessionUser {
   return { id: user.id, email: user.email, name: user.name, lastName: user.lastName ?? "" };
 }
 
-export async function signUp(form: RegisterForm): Promise<SessionUser> {
+/**
+ * Registers; the answer is the same whether or not the address had an account, and signs no one
+ * in: a code is mailed to prove the address (issue 28), typed next with `proveAddress`.
+ */
+export async function signUp(form: RegisterForm): Promise<void> {
   const { name, lastName, email, password } = form;
   const body = JSON.stringify({ name, lastName, email, password });
-  return toSessionUser(await apiRequest<AuthAnswer>("/api/auth/sign-up/email", { method: "POST", body }));
+  await apiRequest<unknown>("/api/auth/sign-up/email", { method: "POST", body });
+}
+
+/** The mailed code, typed in the browser that registered (or signed in): proves the address and signs in. */
+export async function proveAddress(code: string): Promise<SessionUser> {
+  const body = JSON.stringify({ code });
+  return toSessionUser(
+    await apiRequest<AuthAnswer>("/api/auth/sign-up/prove-address", { method: "POST", body }),
+  );
+}
+
+/** Mails a new code: to the address this browser registered, or to the signed-in account's. */
+export async function sendAddressCode(): Promise<void> {
+  await apiRequest<unknown>("/api/auth/sign-up/send-address-code", { method: "POST", body: "{}" });
 }
 
 export async function signIn(form: LoginForm): Promise<SessionUser> {

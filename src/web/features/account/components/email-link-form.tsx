@@ -16,7 +16,9 @@ const texts: EmailRequestTexts = {
 /** What a link that did not sign in came back with (better-auth's `error`), as a text key. */
 function linkErrorKey(code: string): string {
   // Expired, already used, or never issued: the shopper cannot tell them apart, nor need to.
-  return code === "INVALID_TOKEN" ? "account.emailLink.spent" : "account.emailLink.failed";
+  if (code === "INVALID_TOKEN") return "account.emailLink.spent";
+  // Made for an account that has not proven its address (issue 28): a new request mails a reset.
+  return code === "ADDRESS_NOT_PROVEN" ? "account.emailLink.notProven" : "account.emailLink.failed";
 }
 
 /**

@@ -49,7 +49,9 @@ export function LoginForm() {
         id="login-email"
         label={t("account.email")}
         type="email"
-        autoComplete="email"
+        // The account's name here; "webauthn" lets the browser offer passkeys among its
+        // suggestions (conditional UI, decision 036).
+        autoComplete="username webauthn"
         error={fieldError(errors.email?.message)}
         // The server's HTML carries it too: react-hook-form only fills inputs once the script runs.
         defaultValue={posted.text("email")}

@@ -6,9 +6,7 @@ import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { apiRequest } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { Link, useNavigate } from "#web/lib/routing.tsx";
-import { useSessionStore } from "#web/lib/session/session.tsx";
-import { signedIn } from "#web/lib/session/session-store.ts";
+import { Link } from "#web/lib/routing.tsx";
 import { useSite } from "#web/lib/site.tsx";
 import styles from "#web/ui/form.module.css";
 import { FormAlert, useValidationMessage } from "#web/ui/form-alert.tsx";
@@ -16,15 +14,34 @@ import { FormField } from "#web/ui/form-field.tsx";
 import { signUp } from "../api/auth-calls.ts";
 import { authErrorKey } from "../auth-error-key.ts";
 import { usePostedAccountForm } from "../use-posted-account-form.ts";
+import { AddressProofForm } from "./address-proof-form.tsx";
 import { PasswordMeter } from "./password-meter.tsx";
 import { NameFields, TermsField } from "./sign-up-fields.tsx";
 
+/**
+ * /register: the form, then — for a new address and a known one alike (issue 28) — the step that
+ * asks for the code mailed to prove the address.
+ */
 export function RegisterForm() {
-  const { t, lang } = useTranslation();
-  const session = useSessionStore();
-  const navigate = useNavigate();
-  const { origin } = useSite();
   const posted = usePostedAccountForm("sign-up");
+  const postedProof = usePostedAccountForm("address-proof");
+  const [sent, setSent] = useState<{ email: string; proof: string | null } | null>(() => {
+    if (posted.sentTo) return { email: posted.sentTo, proof: posted.proof };
+    const email = postedProof.text("email");
+    return email ? { email, proof: postedProof.text("proof") || null } : null;
+  });
+  if (sent) return <AddressProofForm email={sent.email} proof={sent.proof} />;
+  return <RegisterFields posted={posted} onSent={(email) => setSent({ email, proof: null })} />;
+}
+
+type RegisterFieldsProps = {
+  posted: ReturnType<typeof usePostedAccountForm<RegisterValues>>;
+  onSent: (email: string) => void;
+};
+
+function RegisterFields({ posted, onSent }: RegisterFieldsProps) {
+  const { t, lang } = useTranslation();
+  const { origin } = useSite();
   const [failure, setFailure] = useState<string | null>(posted.failure);
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -39,13 +56,13 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      signedIn(session, await signUp(values));
+      await signUp(values);
       if (values.newsletter) {
         const body = JSON.stringify({ email: values.email, consent: true, locale: lang });
         // The account exists either way; a newsletter hiccup must not undo it.
         await apiRequest("/api/newsletter", { method: "POST", body }).catch(() => undefined);
       }
-      void navigate(paths.login(), { replace: true });
+      onSent(values.email);
     } catch (error) {
       setFailure(t(authErrorKey(error), { origin }));
     }

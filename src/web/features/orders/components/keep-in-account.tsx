@@ -1,4 +1,5 @@
 import { paths } from "#shared/paths.ts";
+import { ApiError } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Link, useNavigate } from "#web/lib/routing.tsx";
 import { useSession } from "#web/lib/session/session.tsx";
@@ -27,8 +28,8 @@ export function KeepInAccount({ orderId, token }: { orderId: string; token: stri
       await keep.mutateAsync();
       notify(t("orders.link.kept", { email: user.email }), "success");
       void navigate(paths.purchase(orderId));
-    } catch {
-      notify(t("orders.link.keepFailed"), "error");
+    } catch (error) {
+      notify(t(keepFailure(error)), "error");
     }
   };
   return (
@@ -39,4 +40,13 @@ export function KeepInAccount({ orderId, token }: { orderId: string; token: stri
       </button>
     </>
   );
+}
+
+/** Why the order was not kept, as a text: its coupon's per-shopper rules (issue 28), or a retry. */
+function keepFailure(error: unknown) {
+  if (error instanceof ApiError && error.code === "coupon-already-used") return "orders.link.keepCouponUsed";
+  if (error instanceof ApiError && error.code === "coupon-first-order-only") {
+    return "orders.link.keepCouponFirstOrder";
+  }
+  return "orders.link.keepFailed";
 }
