@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
@@ -38,13 +38,19 @@ export function AddressProofForm({ email, proof }: Props) {
     void proofStep.prove(typeof code === "string" ? code : "");
   };
   const fieldError = posted.errors?.code ? t("account.addressProof.codeRequired") : undefined;
+  // The step replaces the registration form: its title takes the focus, and the view with it
+  // (a phone would otherwise stay scrolled down where the form's button was).
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
 
   return (
     <form className={styles.form} method="post" action={paths.register()} onSubmit={onSubmit} noValidate>
       <input type="hidden" name={PAGE_FORM_FIELD} value="address-proof" />
       <input type="hidden" name="email" value={email} />
       {proof && <input type="hidden" name="proof" value={proof} />}
-      <h1>{t("account.addressProof.title")}</h1>
+      <h1 ref={title} tabIndex={-1}>
+        {t("account.addressProof.title")}
+      </h1>
       <p role="status">{t("account.addressProof.sentText", { email })}</p>
       <FormAlert message={proofStep.failure} />
       <FormField
