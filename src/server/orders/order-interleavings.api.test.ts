@@ -12,6 +12,7 @@ import {
   orderLine,
   payment,
   productStock,
+  refund,
   shopOrder,
   testPaymentIntent,
   user,
@@ -206,6 +207,11 @@ type Command =
    * payment that is numbering it).
    */
   | { kind: "operator"; step: OperatorStep; target: "known" | "newest" | "next"; pick: number }
+  /**
+   * The operator refunds a unit of a line of a paid order of this run, perhaps with the shipping
+   * (decision 038), back on sale: racing the order's other steps, a cancel or return among them.
+   */
+  | { kind: "refund"; pick: number; line: number; shipping: boolean }
   /** The next step of an unfinished order of this run, as its status calls for (paying it, shipping it…). */
   | { kind: "advance"; pick: number }
   /** The expiry job the server runs, half an hour after the batch started: the orders placed before are due. */
@@ -258,6 +264,15 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       step: fc.constantFrom(...OPERATOR_STEPS),
       target: fc.constantFrom("known" as const, "known" as const, "newest" as const, "next" as const),
       pick,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("refund" as const),
+      pick,
+      line: fc.constantFrom(0, 0, 0, 1, 2),
+      shipping: fc.boolean(),
     }),
   },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("advance" as const), pick }) },
@@ -422,6 +437,26 @@ async function run(step: Command, state: RunState): Promise<void> {
         response = await operator(`/${number}/${step.step}`);
       }
       await checkStep(response, step.step, number, step.target === "next");
+      return;
+    }
+    case "refund": {
+      const number = await operatorTarget(
+        { kind: "operator", step: "cancel", target: "known", pick: step.pick },
+        orders,
+      );
+      if (!number) return;
+      const response = await api.request(`/api/operator/orders/${number}/refunds`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify({ lines: [{ position: step.line, quantity: 1 }], shipping: step.shipping }),
+      });
+      // Refused when the order is over, or the line has no unit left (or does not exist).
+      const text = await answered(response, [201, 409], "operator refund");
+      if (response.status === 409) {
+        expect(["not-allowed", "too-many-units", "unknown-line", "shipping-already-refunded"]).toContain(
+          errorCode(text),
+        );
+      }
       return;
     }
     case "advance": {
@@ -590,13 +625,19 @@ async function snapshot(): Promise<Snapshot> {
   const { db } = api.database;
   const stock = new Map((await db.select().from(productStock)).map((row) => [row.productId, row.available]));
   const lines = await db
-    .select({ productId: orderLine.productId, quantity: orderLine.quantity, status: shopOrder.status })
+    .select({
+      productId: orderLine.productId,
+      quantity: orderLine.quantity,
+      refunded: orderLine.refundedQuantity,
+      status: shopOrder.status,
+    })
     .from(orderLine)
     .innerJoin(shopOrder, eq(shopOrder.id, orderLine.orderId));
   const held = new Map<number, number>();
   for (const line of lines) {
     if (RESTOCKED.includes(line.status)) continue;
-    held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantity);
+    // Units refunded by line went back on sale (the property's refunds restock).
+    held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantity - line.refunded);
   }
   return { stock, held };
 }
@@ -636,9 +677,10 @@ function expectGapless(numbers: string[], pattern: RegExp, what: string): void {
  *   that order and its total;
  * - an order is numbered and invoiced exactly when it was paid: never while awaiting payment or
  *   once expired, and a cancelled one only if it had been paid first;
- * - money the provider took belongs to an order still paid (pagado or later, not given back), or
- *   was refunded in full; a refund of an invoiced order comes with its credit note for all of it,
- *   and a credit note with its refund; money never taken needs no refund and gets no credit note;
+ * - money the provider took belongs to an order still paid (pagado or later, not given back, less
+ *   what refunds by line gave back, each with its credit note), or was refunded in full; a refund
+ *   of an invoiced order comes with credit notes for all of it, and a credit note with its refund;
+ *   money never taken needs no refund and gets no credit note;
  * - what the provider answered never contradicts itself (cancelled and paid), and it refunded what
  *   it says it did, once;
  * - money in = money given back + money of the orders still paid;
@@ -655,6 +697,12 @@ async function checkSettled(only?: readonly string[]): Promise<void> {
   const orders = allOrders.filter((order) => inScope(order.id));
   const rows = allRows.filter((row) => inScope(row.orderId));
   const intents = (await db.select().from(testPaymentIntent)).filter((intent) => inScope(intent.orderId));
+  const lineRefunds = (await db.select().from(refund)).filter((row) => inScope(row.orderId));
+  for (const row of lineRefunds) expect(row.status, `refund by line ${row.id}`).toBe("refunded");
+  const refundedByLine = (orderId: string) =>
+    lineRefunds.filter((row) => row.orderId === orderId).reduce((sum, row) => sum + row.amountCents, 0);
+  const sumOf = (rows: readonly { totalCents: number }[]) =>
+    rows.reduce((sum, row) => sum + row.totalCents, 0);
 
   // One payment per order, one order per payment, one payment at the provider per payment.
   for (const row of rows) {
@@ -709,20 +757,24 @@ async function checkSettled(only?: readonly string[]): Promise<void> {
       expect(["succeeded", "canceled"], `payment of ${what} at the provider`).not.toContain(intent.status);
       expect(order.payBy?.getTime(), `pay-by of ${what}`).toBe(order.placedAt.getTime() + PAY_WITHIN_MS);
     } else if (KEPT.includes(order.status)) {
+      // Paid and going on: what refunds by line gave back, each with its credit note, and no more.
+      const byLine = refundedByLine(order.id);
       expect(row.status, `payment of ${what}`).toBe("captured");
-      expect(intent.refundedCents, `refunds of ${what}`).toBe(0);
-      expect(notes, `credit notes of ${what}`).toHaveLength(0);
-      kept += order.totalCents;
+      expect(intent.refundedCents, `refunds of ${what}`).toBe(byLine);
+      expect(notes, `credit notes of ${what}`).toHaveLength(
+        lineRefunds.filter((refunded) => refunded.orderId === order.id).length,
+      );
+      expect(sumOf(notes), `credit notes of ${what}`).toBe(byLine);
+      kept += order.totalCents - byLine;
     } else if (taken) {
       // Cancelled, returned or expired with the money taken: it all went back, and an invoiced
-      // order has its credit note for the whole invoice.
+      // order has credit notes (by line, then for the rest) that add up to the whole invoice.
       expect(row.status, `payment of ${what}`).toBe("refunded");
       expect(intent.refundedCents, `refunds of ${what}`).toBe(intent.amountCents);
-      expect(notes, `credit notes of ${what}`).toHaveLength(invoices.length);
       if (invoices[0]) {
-        expect(notes[0]?.totalCents, `credit note of ${what}`).toBe(invoices[0].totalCents);
-        expect(notes[0]?.correctsId, `credit note of ${what}`).toBe(invoices[0].id);
-      }
+        expect(sumOf(notes), `credit notes of ${what}`).toBe(invoices[0].totalCents);
+        for (const note of notes) expect(note.correctsId, `credit note of ${what}`).toBe(invoices[0].id);
+      } else expect(notes, `credit notes of ${what}`).toHaveLength(0);
     } else {
       // Never paid: the payment was cancelled at the provider, and there is nothing to give back.
       expect(order.status, `${what} without money taken`).not.toBe("devuelto");
@@ -737,9 +789,11 @@ async function checkSettled(only?: readonly string[]): Promise<void> {
     .filter((intent) => intent.status === "succeeded")
     .reduce((sum, intent) => sum + intent.amountCents, 0);
   const givenBack = intents.reduce((sum, intent) => sum + intent.refundedCents, 0);
-  const refundedInShop = rows
-    .filter((row) => row.status === "refunded")
-    .reduce((sum, row) => sum + row.amountCents, 0);
+  const refundedInShop =
+    rows.filter((row) => row.status === "refunded").reduce((sum, row) => sum + row.amountCents, 0) +
+    rows
+      .filter((row) => row.status === "captured")
+      .reduce((sum, row) => sum + refundedByLine(row.orderId), 0);
   expect(givenBack, "money given back").toBe(refundedInShop);
   expect(taken, "money taken = money given back + money of the orders still paid").toBe(givenBack + kept);
 
@@ -759,10 +813,12 @@ async function checkSettled(only?: readonly string[]): Promise<void> {
       told?.answered.has("succeeded") ?? false,
     );
     expect(intent.refundedCents, `refunds of ${intent.id} at the provider`).toBe(told?.refundedCents);
-    expect([0, intent.status === "succeeded" ? intent.amountCents : 0], `refund of ${intent.id}`).toContain(
-      intent.refundedCents,
+    expect(intent.refundedCents, `refund of ${intent.id}`).toBeLessThanOrEqual(
+      intent.status === "succeeded" ? intent.amountCents : 0,
     );
-    expect(told?.refundKeys.size ?? 0, `refunds of ${intent.id}`).toBeLessThanOrEqual(1);
+    // One refund per refund by line, and one for the rest of the order.
+    const byLine = lineRefunds.filter((row) => row.orderId === intent.orderId).length;
+    expect(told?.refundKeys.size ?? 0, `refunds of ${intent.id}`).toBeLessThanOrEqual(byLine + 1);
   }
 
   expectGapless(
