@@ -4,7 +4,7 @@ import { escapeHtml } from "../mail/html.ts";
 import { NEWSLETTER_PAGE_STYLE } from "../newsletter/newsletter-pages.ts";
 
 /** Why a page request got a message instead of its page. */
-export type PageMessage = "failed" | "too-many" | "bad-form" | "too-large" | "cross-site";
+export type PageMessage = "failed" | "too-many" | "bad-form" | "too-large" | "cross-site" | "missing-file";
 
 type Words = { title: string; text: string };
 
@@ -30,6 +30,10 @@ const words: Record<Lang, Record<PageMessage, Words> & { back: string }> = {
       title: "Formulario rechazado",
       text: "Este formulario no se ha enviado desde la tienda, así que no lo hemos aceptado.",
     },
+    "missing-file": {
+      title: "Archivo no encontrado",
+      text: "No tenemos ningún archivo en esta dirección.",
+    },
     back: "Volver a la tienda",
   },
   pt: {
@@ -52,6 +56,10 @@ const words: Record<Lang, Record<PageMessage, Words> & { back: string }> = {
     "cross-site": {
       title: "Formulário recusado",
       text: "Este formulário não foi enviado a partir da loja, por isso não foi aceite.",
+    },
+    "missing-file": {
+      title: "Ficheiro não encontrado",
+      text: "Não temos nenhum ficheiro neste endereço.",
     },
     back: "Voltar à loja",
   },

@@ -30,6 +30,20 @@ async function pagesApp(renderLimit: RateLimitOptions | null = null) {
   return { app, pageCache, get };
 }
 
+describe("paths the shop has no page for", () => {
+  it("sends an unknown page home, and answers a file it does not have with 404 (issue 29)", async () => {
+    const { get } = await pagesApp();
+    const unknown = await get("/no-existe");
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get("location")).toBe("/");
+    for (const path of ["/x.png", "/favicon-x.ico", "/media/no/such.webp", "/sitemap-2.xml"]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text(), path).toContain("Archivo no encontrado");
+    }
+  });
+});
+
 describe("the visitors' page cache", () => {
   it("never keeps an order link's page, however its path is spelt (issue 28)", async () => {
     const { pageCache, get } = await pagesApp();

@@ -58,6 +58,9 @@ type DrawOptions = { lang: Lang; user: SessionUser | null; formOutcome: PageForm
  * Every non-API GET: the page rendered on the server, ready to hydrate. A POST is one of the forms
  * that work without the script (issue 10): it runs, and the page answers with its outcome.
  */
+/** A path whose last segment is a file's name (`logo.png`, `favicon-x.ico`), not a page's. */
+const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
+
 export async function pagesRoutes(options: PagesOptions) {
   const { origins, logger, apiFetch, sessionUser, pageCache, shopperCache } = options;
   const { createRenderer, assetsFor } = options.site ?? (await loadBuiltSite(options.distDir));
@@ -74,10 +77,15 @@ export async function pagesRoutes(options: PagesOptions) {
     return origins.fixed ? origins.publicOrigin : (requestOrigin(page) ?? origins.publicOrigin);
   };
 
-  /** A page GET: sent on to its one spelling (decision 035), else answered. */
+  /**
+   * A page GET: sent on to its one spelling (decision 035), else answered. A file the shop does
+   * not have (`/x.png`) is a 404, not the home page an unknown page is sent to (spec §2), so an
+   * `<img>` or a crawler is never given HTML for it.
+   */
   async function getPage(c: Context): Promise<Response> {
     const url = new URL(c.req.url);
     const route = renderer.pageRoute(url.pathname);
+    if (!route && FILE_NAME.test(url.pathname)) return messageAnswer(pageLang(c), "missing-file", 404);
     const path = route ? canonicalPath(route, url.pathname) : url.pathname;
     if (path !== url.pathname) return c.redirect(`${path}${url.search}`, 301);
     return render(c, route);
