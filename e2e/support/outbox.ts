@@ -2,9 +2,15 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, inject } from "vitest";
 
-/** A mail as written to the outbox, quoted-printable undone. */
+/**
+ * A mail as written to the outbox: its header lines unfolded (a long address is written on the
+ * next line, after "To:"), quoted-printable undone.
+ */
 function decode(raw: string): string {
-  return raw
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = end === -1 ? raw : raw.slice(0, end);
+  const unfolded = head.replace(/:\r?\n[ \t]+/g, ": ").replace(/\r?\n[ \t]+/g, " ");
+  return `${unfolded}${end === -1 ? "" : raw.slice(end)}`
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
