@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect, inject } from "vitest";
+import { setTimeout as sleep } from "node:timers/promises";
+import { inject } from "vitest";
 
 /**
  * A mail as written to the outbox: its header lines unfolded (a long address is written on the
@@ -16,28 +17,21 @@ function decode(raw: string): string {
 }
 
 /**
- * Waits for a mail to `to` whose text matches, and returns it decoded. `dir`: the outbox of a
- * shop a test file started itself, instead of the shared one.
+ * Waits (up to 10 s) for a mail to `to` whose text matches, and returns it decoded. `dir`: the
+ * outbox of a shop a test file started itself, instead of the shared one. A plain loop, not
+ * `expect.poll`, so that set-up hooks (`beforeAll`) can register shoppers too.
  */
 export async function waitForMail(to: string, matching: RegExp, dir = inject("outboxDir")): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const files = await readdir(dir).catch(() => []);
-        for (const file of files.sort().reverse()) {
-          const mail = decode(await readFile(join(dir, file), "utf8"));
-          if (mail.includes(`To: ${to}`) && matching.test(mail)) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found;
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const files = await readdir(dir).catch(() => []);
+    for (const file of files.sort().reverse()) {
+      const mail = decode(await readFile(join(dir, file), "utf8"));
+      if (mail.includes(`To: ${to}`) && matching.test(mail)) return mail;
+    }
+    if (Date.now() > until) throw new Error(`No mail to ${to} matching ${matching} in ${dir}`);
+    await sleep(100);
+  }
 }
 
 /** How many mails to `to` match, now (to show that one was not sent). */
