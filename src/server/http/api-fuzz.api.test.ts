@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { createLogger } from "../logger.ts";
 import { seoRoutes } from "../seo/seo.routes.ts";
 import { pagesRoutes } from "../ssr/pages.routes.ts";
-import { sketchSite } from "../ssr/sketch-renderer.ts";
+import { sketchSite } from "../testing/sketch-renderer.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { body, madridAddress, orderRequest, payOrder } from "../testing/test-orders.ts";
 import { asShopper, signUpShopper } from "../testing/test-users.ts";

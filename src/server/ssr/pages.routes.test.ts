@@ -5,9 +5,9 @@ import { matchPage } from "#web/app/route-table.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
 import type { RateLimitOptions } from "../http/rate-limit.ts";
 import { createLogger } from "../logger.ts";
+import { sketchSite } from "../testing/sketch-renderer.ts";
 import { createPageCache } from "./page-cache.ts";
 import { pagesRoutes } from "./pages.routes.ts";
-import { sketchSite } from "./sketch-renderer.ts";
 
 const ORIGIN = "http://localhost:3000";
 

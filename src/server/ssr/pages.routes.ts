@@ -28,7 +28,7 @@ import type { ShopperCache } from "./shopper-cache.ts";
 
 export type PagesOptions = {
   distDir: string;
-  /** Instead of the build in `distDir`: what tests draw pages with (sketch-renderer.ts). */
+  /** Instead of the build in `distDir`: what tests draw pages with (testing/sketch-renderer.ts). */
   site?: BuiltSite;
   origins: OriginPolicy;
   /** Payments go to the built-in test cards (every page says so). */

@@ -1,6 +1,6 @@
 import type { PageRoute, RenderedPage } from "#shared/ssr-contract.ts";
 import { escapeHtml } from "../mail/html.ts";
-import type { BuiltSite } from "./built-site.ts";
+import type { BuiltSite } from "../ssr/built-site.ts";
 
 /**
  * A stand-in for the built renderer, for tests that run without `npm run build`: it matches paths
