@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { type OrderStatus, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
 import { quoteRefund, remainingRequest } from "#shared/checkout/refunds.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { orderEvent, orderLine, payment, productStock, shopOrder } from "../db/schema.ts";
+import { orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
 import { refundPending } from "./payment-settlement.ts";
-import { giveBackUnits, issueCreditNote, readRefundable } from "./refund-records.ts";
+import { giveBackUnits, issueCreditNote, putOnSale, readRefundable } from "./refund-records.ts";
 
 export type LifecycleDeps = {
   db: Database;
@@ -105,18 +105,11 @@ export async function expireOrder(tx: Transaction, orderId: string, at: Date): P
 
 /** The order's units back on the shelf. */
 async function restock(tx: Transaction, orderId: string, at: Date): Promise<void> {
-  // In product order, as the checkout takes them (no two steps each holding a row the other needs).
   const lines = await tx
-    .select()
+    .select({ productId: orderLine.productId, quantity: orderLine.quantity })
     .from(orderLine)
-    .where(eq(orderLine.orderId, orderId))
-    .orderBy(asc(orderLine.productId));
-  for (const line of lines) {
-    await tx
-      .update(productStock)
-      .set({ available: sql`${productStock.available} + ${line.quantity}`, updatedAt: at })
-      .where(eq(productStock.productId, line.productId));
-  }
+    .where(eq(orderLine.orderId, orderId));
+  await putOnSale(tx, lines, at);
 }
 
 /**

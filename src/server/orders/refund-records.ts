@@ -72,12 +72,11 @@ export async function giveBackUnits(
   restock: boolean,
   at: Date,
 ): Promise<void> {
-  // In product order, as the checkout takes them (no two steps each holding a row the other needs).
   const sold = await tx
     .select({ position: orderLine.position, productId: orderLine.productId })
     .from(orderLine)
-    .where(eq(orderLine.orderId, orderId))
-    .orderBy(asc(orderLine.productId));
+    .where(eq(orderLine.orderId, orderId));
+  const units: { productId: number; quantity: number }[] = [];
   for (const { position, productId } of sold) {
     const line = lines.find((candidate) => candidate.position === position);
     if (!line) continue;
@@ -85,10 +84,22 @@ export async function giveBackUnits(
       .update(orderLine)
       .set({ refundedQuantity: sql`${orderLine.refundedQuantity} + ${line.quantity}` })
       .where(and(eq(orderLine.orderId, orderId), eq(orderLine.position, position)));
-    if (!restock) continue;
+    units.push({ productId, quantity: line.quantity });
+  }
+  if (restock) await putOnSale(tx, units, at);
+}
+
+/** Units back on the shelf. */
+export async function putOnSale(
+  tx: Transaction,
+  units: readonly { productId: number; quantity: number }[],
+  at: Date,
+): Promise<void> {
+  // In product order, as the checkout takes them (no two steps each holding a row the other needs).
+  for (const { productId, quantity } of [...units].sort((a, b) => a.productId - b.productId)) {
     await tx
       .update(productStock)
-      .set({ available: sql`${productStock.available} + ${line.quantity}`, updatedAt: at })
+      .set({ available: sql`${productStock.available} + ${quantity}`, updatedAt: at })
       .where(eq(productStock.productId, productId));
   }
 }
