@@ -110,6 +110,8 @@ describe("paying an order on /checkout/fin", () => {
     // The test provider's form: the methods offered in Spain, the card first.
     const methods = main(page).getByRole("group", { name: "¿Cómo quieres pagar?" });
     const offered = (radios: Element[]) => radios.map((radio) => radio.getAttribute("value"));
+    // The methods come with the order's own read: wait for them before counting.
+    await methods.getByRole("radio", { name: /^Bizum/ }).waitFor();
     expect(await methods.getByRole("radio").evaluateAll(offered)).toEqual(["card", "bizum"]);
     expect(await methods.getByRole("radio", { name: /^Tarjeta/ }).isChecked()).toBe(true);
     expect(await methods.getByRole("radio", { name: /^Bizum/ }).isChecked()).toBe(false);
@@ -289,6 +291,8 @@ describe("paying an order on /checkout/fin", () => {
     const orderId = await reachPayment(page, "multibanco", lisbonAddress);
     const methods = main(page).getByRole("group", { name: "¿Cómo quieres pagar?" });
     const offered = (radios: Element[]) => radios.map((radio) => radio.getAttribute("value"));
+    // The methods come with the order's own read: wait for them before counting.
+    await methods.getByRole("radio", { name: /^Multibanco/ }).waitFor();
     expect(await methods.getByRole("radio").evaluateAll(offered)).toEqual(["card", "mb_way", "multibanco"]);
 
     // MB WAY, let time out in the app: the shopper is told, nothing is charged.
