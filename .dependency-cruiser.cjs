@@ -6,6 +6,15 @@ module.exports = {
   forbidden: [
     { name: "no-cycles", severity: "error", from: {}, to: { circular: true } },
     {
+      name: "auth-does-not-import-live",
+      comment:
+        "live's routes use auth's guards, so auth takes what it needs of live as a port it declares " +
+        "(guest.ts's AccountChanges); the LISTEN utility both use lives in db/ (issue 29).",
+      severity: "error",
+      from: { path: "^src/server/auth/" },
+      to: { path: "^src/server/live/" },
+    },
+    {
       name: "catalog-is-the-base",
       severity: "error",
       from: { path: "^src/catalog" },
@@ -26,9 +35,25 @@ module.exports = {
     },
     {
       name: "web-never-imports-server",
+      comment: "Save the API's type (server/shop-api.ts), by the rules below.",
       severity: "error",
       from: { path: "^src/web" },
-      to: { path: "^src/server" },
+      to: { path: "^src/server", pathNot: "^src/server/shop-api\\.ts$" },
+    },
+    {
+      name: "web-takes-the-api-type-only",
+      comment:
+        "The web's typed client (web/lib/api-client.ts, hc<ShopApi>) is derived from the type of the " +
+        "API's routes: one type-only import, erased from the bundle, in one place (decision 039).",
+      severity: "error",
+      from: { path: "^src/web" },
+      to: { path: "^src/server/shop-api\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "web-takes-the-api-type-in-one-place",
+      severity: "error",
+      from: { path: "^src/web", pathNot: "^src/web/lib/api-client\\.ts$" },
+      to: { path: "^src/server/shop-api\\.ts$" },
     },
     {
       name: "features-stay-apart",

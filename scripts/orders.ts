@@ -108,7 +108,7 @@ function formatOrderTable(rows: readonly OperatorOrderRow[]): string {
       row.status,
       madridTime.format(new Date(row.placedAt)),
       `${row.units} u.`,
-      formatPrice(row.totalCents / 100, "es").replace(/\s/g, " "),
+      formatPrice(row.totalCents, "es").replace(/\s/g, " "),
       `${row.buyer} <${row.email}>`,
       row.destination,
     ].map(withoutControlCharacters),
@@ -167,7 +167,7 @@ async function payMultibanco(reference: string): Promise<number> {
   return 0;
 }
 
-const euros = (cents: number) => formatPrice(cents / 100, "es").replace(/\s/g, " ");
+const euros = (cents: number) => formatPrice(cents, "es").replace(/\s/g, " ");
 
 /** What `show` prints of the shop's answer (an OrderView), checked as it arrives. */
 const shownOrderSchema = z.object({

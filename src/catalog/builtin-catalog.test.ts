@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { builtinCatalog } from "./builtin-catalog.ts";
 import { ageGroups, categoryTree, isAgeGroup, subCategories, topCategories } from "./categories.ts";
+import { centsFromEuros } from "./euros.ts";
 import { CATALOGUE_STOCK_LEVELS, PRICE_MAX, PRICE_MIN } from "./product-schema.ts";
 
 const catalog = builtinCatalog();
@@ -16,13 +17,14 @@ describe("the built-in catalogue", () => {
   // The shop's schema takes any price, stock, code and category an import brings (decision 030);
   // the built-in catalogue keeps to the spec's narrower facts.
   it("keeps prices and stock within the spec's limits", () => {
+    const [min, max] = [centsFromEuros(PRICE_MIN), centsFromEuros(PRICE_MAX)];
     for (const product of products) {
-      expect(product.precio).toBeGreaterThanOrEqual(PRICE_MIN);
-      expect(product.precio).toBeLessThanOrEqual(PRICE_MAX);
+      expect(product.priceCents).toBeGreaterThanOrEqual(min);
+      expect(product.priceCents).toBeLessThanOrEqual(max);
       expect(CATALOGUE_STOCK_LEVELS).toContain(product.stock);
     }
-    expect(products.some((p) => p.precio === PRICE_MIN)).toBe(true);
-    expect(products.some((p) => p.precio === PRICE_MAX)).toBe(true);
+    expect(products.some((p) => p.priceCents === min)).toBe(true);
+    expect(products.some((p) => p.priceCents === max)).toBe(true);
   });
 
   it("uses codes such as A0001 and only the categories and age bands of the menu", () => {

@@ -16,7 +16,10 @@ export const catalogSourceSchema = z.object({
   categoryDetails: z.array(categoryDetailSchema),
 });
 
-/** Builds the lookups of spec §5 over a validated catalogue. */
+/**
+ * Builds the lookups of spec §5 over a catalogue as its file holds it, validated: its prices in
+ * euros become the products' integer cents here (`productSchema`), once.
+ */
 export function createCatalog(source: unknown): Catalog {
   const { products, categoryDetails } = catalogSourceSchema.parse(source);
   const byId = new Map(products.map((product) => [product.id, product]));

@@ -8,7 +8,7 @@ const base: Product = {
   codigo: "A0001",
   texto: "Peluche Miaubot",
   imagen: "/media/products/1.svg",
-  precio: 19.95,
+  priceCents: 1995,
   descripcion: "d",
   detalles: "x",
   informacion: "",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { centsFromEuros, hasWholeCents } from "./euros.ts";
 
 /** The spec's price range (§3): the built-in catalogue keeps to it, an import only warns outside it. */
 export const PRICE_MIN = 1.5;
@@ -10,8 +11,9 @@ export const CATALOGUE_STOCK_LEVELS = [20, 100] as const;
 export const PRODUCT_ID_MAX = 2_147_483_647;
 export const STOCK_MAX = 2_147_483_647;
 /**
- * The highest price the shop takes, in euros: a line of 999 units of it (the cart's limit) still
- * fits the order tables' integer cents. Above it a price is surely a typo (decision 030).
+ * The highest price the shop takes, in euros as the catalogue file writes it: a line of 999 units
+ * of it (the cart's limit) still fits the order tables' integer cents. Above it a price is surely
+ * a typo (decision 030).
  */
 export const PRICE_LIMIT = 10_000;
 
@@ -30,22 +32,18 @@ export const extraImagesSchema = z.object({
 });
 
 /**
- * A product as the shop stores and serves it: spec §3's fields, plus `pt` for the Portuguese
- * texts. "" means none (no picture, no sub-category, an empty age slot). Categories, codes, stock
- * and prices are as wide as an imported catalogue may bring (decision 030): the built-in
- * catalogue's narrower facts are tests of its data (builtin-catalog.test.ts), not rules here.
+ * A product as the catalogue file holds it (`data/products.json`, what the importer writes):
+ * spec §3's fields, `precio` in euros, plus `pt` for the Portuguese texts. "" means none (no
+ * picture, no sub-category, an empty age slot). Categories, codes, stock and prices are as wide as
+ * an imported catalogue may bring (decision 030): the built-in catalogue's narrower facts are
+ * tests of its data (builtin-catalog.test.ts), not rules here.
  */
-export const productSchema = z.object({
+export const catalogueRecordSchema = z.object({
   id: z.number().int().positive().max(PRODUCT_ID_MAX),
   codigo: z.string(),
   texto: z.string().min(1),
   imagen: z.string(),
-  precio: z
-    .number()
-    .min(0)
-    .max(PRICE_LIMIT)
-    // Binary floats: 133.95 * 100 is 13394.999…, so compare with a tolerance.
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "precio has at most two decimals"),
+  precio: z.number().min(0).max(PRICE_LIMIT).refine(hasWholeCents, "precio has at most two decimals"),
   descripcion: z.string(),
   detalles: z.string(),
   informacion: z.string(),
@@ -63,7 +61,18 @@ export const productSchema = z.object({
   pt: productTranslationSchema,
 });
 
-export type Product = z.infer<typeof productSchema>;
+export type CatalogueRecord = z.infer<typeof catalogueRecordSchema>;
+
+/**
+ * A product as the shop serves it: the catalogue file's record with its price in integer cents
+ * (`priceCents`) instead of `precio`. The one place euros become cents (decision 029, amended):
+ * from here on the catalogue, the API, carts, orders, invoices, mails and pages carry cents.
+ */
+export const productSchema = catalogueRecordSchema.transform(
+  ({ precio, ...fields }): Product => ({ ...fields, priceCents: centsFromEuros(precio) }),
+);
+
+export type Product = Omit<CatalogueRecord, "precio"> & { priceCents: number };
 
 /** The fields that file a product under a category, a sub-category, a tag or an age band. */
 export const categoryFields = [
@@ -76,7 +85,7 @@ export const categoryFields = [
   "edadesCio",
   "edadesoo",
   "adulto",
-] as const satisfies ReadonlyArray<keyof Product>;
+] as const satisfies ReadonlyArray<keyof Product & keyof CatalogueRecord>;
 
 export const categoryDetailSchema = z.object({
   Categoria: z.string().min(1),

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Catalog } from "#catalog/catalog.ts";
 import { accountRoutes } from "./account/account.routes.ts";
@@ -17,20 +16,10 @@ import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
-import { BODY_LIMIT_BYTES, bodyLimit } from "./http/body-limit.ts";
-import { compressAnswers } from "./http/compress-answers.ts";
-import {
-  hashSource,
-  type InlineSources,
-  inlineSources,
-  STRIPE_SOURCES,
-  type ThirdParties,
-} from "./http/content-security.ts";
-import { refuseCardNumbers } from "./http/no-card-numbers.ts";
+import { type AnswerPolicy, apiMiddleware, appMiddleware, createAnswerPolicy } from "./http/answer-policy.ts";
+import { type InlineSources, inlineSources, type ThirdParties } from "./http/content-security.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
-import { requestLogger } from "./http/request-logger.ts";
-import { sameOriginWrites } from "./http/same-origin-writes.ts";
 import { staticFiles } from "./http/static-files.ts";
 import { apiError } from "./http/validate.ts";
 import type { ChangeHub } from "./live/change-hub.ts";
@@ -38,7 +27,6 @@ import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import type { MailOutbox } from "./mail/mail-outbox.ts";
 import { newsletterIssueRoutes, newsletterPages, newsletterRoutes } from "./newsletter/newsletter.routes.ts";
-import { NEWSLETTER_PAGE_STYLE } from "./newsletter/newsletter-pages.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
 import { orderLinkRoutes } from "./orders/order-link.routes.ts";
 import { authSecretOf, createOrderLinks } from "./orders/order-links.ts";
@@ -86,6 +74,11 @@ export type AppDeps = {
   distDir?: string;
   /** What the CSP allows inline, by hash (the loader, the build's stylesheet, the libraries'). */
   inlineSources?: InlineSources;
+  /**
+   * What every answer gets (decision 040), shared with the answers sent before the app; made from
+   * `inlineSources` when not given.
+   */
+  answerPolicy?: AnswerPolicy;
   newsletterLimit?: RateLimitOptions;
   /** Quotes and payments per shopper and address; null switches them off (automated runs). */
   checkoutLimits?: CheckoutLimits | null;
@@ -163,14 +156,7 @@ export function createApi(deps: ApiDeps) {
   const notifier = shopOrderNotifier(deps);
   const onIntent = paymentListener(deps);
   const api = new Hono()
-    .use(
-      bodyLimit({
-        maxSize: BODY_LIMIT_BYTES,
-        onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
-      }),
-    )
-    .use(sameOriginWrites(deps.origins, logger, PROVIDER_POSTED_CALLBACKS))
-    .use(refuseCardNumbers())
+    .use(...apiMiddleware({ origins: deps.origins, logger }, PROVIDER_POSTED_CALLBACKS))
     .route("/health", healthRoutes(database))
     .route("/auth", authRoutes(auth))
     .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger }))
@@ -263,40 +249,6 @@ export function createApi(deps: ApiDeps) {
   return api;
 }
 
-/** The headers every answer of the shop carries (CSP and the rest), for the middleware and for pages sent without it. */
-function securityHeaders(inline: InlineSources, thirdParties: ThirdParties) {
-  const stripe = thirdParties.stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [] };
-  return secureHeaders({
-    crossOriginEmbedderPolicy: false,
-    // Our own requests (form posts included) say where they come from; other sites learn nothing.
-    referrerPolicy: "same-origin",
-    // Boot data and JSON-LD are data blocks, not scripts: the only inline script is the loader,
-    // and the only inline styles the stylesheet and the two libraries' own, each by its hash.
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...inline.scripts, ...stripe.script],
-      styleSrc: ["'self'", ...inline.styles, hashSource(NEWSLETTER_PAGE_STYLE)],
-      // Product pictures may live on an external image host (spec §3).
-      imgSrc: ["'self'", "data:", "https:"],
-      connectSrc: ["'self'", ...stripe.connect],
-      ...(stripe.frame.length > 0 ? { frameSrc: [...stripe.frame] } : {}),
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      objectSrc: ["'none'"],
-    },
-  });
-}
-
-/** The security headers as values, for a page the server sends from its cache without the app. */
-export async function securityHeaderValues(
-  inline: InlineSources,
-  thirdParties: ThirdParties,
-): Promise<Record<string, string>> {
-  const probe = new Hono().use(securityHeaders(inline, thirdParties)).get("/", (c) => c.body(null, 204));
-  return Object.fromEntries((await probe.request("/")).headers);
-}
-
 /** Stripe's sources are allowed where Stripe takes the payments. */
 export const thirdPartiesOf = (payments: PaymentProvider): ThirdParties => ({
   stripe: payments.browser.kind === "stripe",
@@ -305,11 +257,15 @@ export const thirdPartiesOf = (payments: PaymentProvider): ThirdParties => ({
 export async function createApp(deps: AppDeps): Promise<Hono> {
   const { logger, distDir } = deps;
   const app = new Hono();
-  app.use(requestLogger(logger));
-  app.use(securityHeaders(deps.inlineSources ?? inlineSources(null), thirdPartiesOf(deps.payments)));
-  const compression = compressAnswers();
-  // Server-sent events must flow as they are written, not wait in a compressor's buffer.
-  app.use((c, next) => (c.req.path === "/api/events" ? next() : compression(c, next)));
+  const answers =
+    deps.answerPolicy ??
+    (await createAnswerPolicy({
+      inline: deps.inlineSources ?? inlineSources(null),
+      thirdParties: thirdPartiesOf(deps.payments),
+      origins: deps.origins,
+      logger,
+    }));
+  app.use(...appMiddleware(answers));
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Internal error", 500);

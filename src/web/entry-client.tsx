@@ -11,6 +11,7 @@ import {
 } from "./app/boot-data.ts";
 import { AppProviders } from "./app/providers.tsx";
 import { matchPage, textPartsOf } from "./app/route-table.ts";
+import { createCheckouts } from "./features/checkout/checkout-store.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { createSessionStore } from "./lib/session/session-store.ts";
@@ -34,6 +35,7 @@ const [messages] = await Promise.all([
   loadMessages(boot.lang, textParts),
   preloadPageFor(window.location.pathname),
 ]);
+const session = createSessionStore(shopper.user);
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page (issue 13: no task over 50 ms); a tap meanwhile hydrates its
 // part first.
@@ -43,7 +45,8 @@ startTransition(() => {
     <AppProviders
       queryClient={queryClient}
       i18n={createI18nStore(boot.lang, messages, textParts)}
-      session={createSessionStore(shopper.user)}
+      session={session}
+      checkouts={createCheckouts(session)}
       site={boot.site}
       formOutcome={boot.formOutcome}
     >

@@ -27,6 +27,7 @@ import { HoleTemplateProvider, holeContent } from "./app/personal-hole.tsx";
 import { AppProviders } from "./app/providers.tsx";
 import { isSharedPage, loadPage, type MatchedPage, matchPage, textPartsOf } from "./app/route-table.ts";
 import { cartQuery } from "./features/cart/api/cart-calls.ts";
+import { createCheckouts } from "./features/checkout/checkout-store.ts";
 import { wishlistQuery } from "./features/wishlist/api/wishlist-calls.ts";
 import { createI18nStore, loadMessages } from "./lib/i18n/i18n-store.ts";
 import { createQueryClient, type Fetcher } from "./lib/query-client.ts";
@@ -83,11 +84,13 @@ async function renderPage(
   const shopperBootJson = asTemplate
     ? holeMarker(holeIds.bootUser)
     : serializeBootData({ user: shopper, queryState: dehydrateWhere(queryClient, (perUser) => perUser) });
+  const session = createSessionStore(shopper);
   const app = (
     <AppProviders
       queryClient={queryClient}
       i18n={createI18nStore(lang, messages)}
-      session={createSessionStore(shopper)}
+      session={session}
+      checkouts={createCheckouts(session)}
       site={site}
       formOutcome={formOutcome}
       url={`${url.pathname}${url.search}`}
@@ -148,12 +151,14 @@ function holeDrawer(
 ) {
   const i18n = createI18nStore(lang, messages);
   const session = createSessionStore(user);
+  const checkouts = createCheckouts(session);
   return (content: ReactNode) =>
     renderToString(
       <AppProviders
         queryClient={queryClient}
         i18n={i18n}
         session={session}
+        checkouts={checkouts}
         site={site}
         formOutcome={null}
         url="/"

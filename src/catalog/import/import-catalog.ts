@@ -1,12 +1,12 @@
-import type { Product } from "../product-schema.ts";
+import type { CatalogueRecord } from "../product-schema.ts";
 import { importRecord } from "./import-record.ts";
 import { describeValue, noteLine, recordLabel } from "./raw-record.ts";
 
 export type ImportResult =
-  | { ok: true; products: Product[]; repairs: string[]; warnings: string[] }
+  | { ok: true; products: CatalogueRecord[]; repairs: string[]; warnings: string[] }
   | { ok: false; errors: string[] };
 
-type Imported = { index: number; product: Product };
+type Imported = { index: number; product: CatalogueRecord };
 
 /** The shop looks products up by id: a repeated id stops the import, named at each later record. */
 function duplicateIdErrors(imported: readonly Imported[]): string[] {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type Product, productSchema } from "../product-schema.ts";
+import { type CatalogueRecord, catalogueRecordSchema } from "../product-schema.ts";
 import { productWarnings } from "./product-warnings.ts";
 import { describeValue, isRawRecord, type Note, noteLine, recordLabel } from "./raw-record.ts";
 import { repairCategoryLabels } from "./repair-categories.ts";
@@ -10,11 +10,11 @@ import { swapExchangedTexts } from "./swap-exchanged-texts.ts";
 import { toProduct } from "./to-product.ts";
 
 export type RecordResult =
-  | { ok: true; product: Product; repairs: string[]; warnings: string[] }
+  | { ok: true; product: CatalogueRecord; repairs: string[]; warnings: string[] }
   | { ok: false; errors: string[] };
 
 /** The known quirks of spec §2/§3, in this order: pt is filled from texts already swapped back. */
-function repairRecord(record: SourceRecord): { product: Product; notes: Note[] } {
+function repairRecord(record: SourceRecord): { product: CatalogueRecord; notes: Note[] } {
   const notes: Note[] = [];
   let repaired = record;
   for (const step of [repairCategoryLabels, repairJoinedImages, swapExchangedTexts]) {
@@ -32,8 +32,8 @@ function issueLines(label: string, issues: readonly z.core.$ZodIssue[]): string[
 
 /**
  * One record of a catalogue file, `index` being its position in the source array: the lenient
- * source schema normalises it, the repairs fix the spec's quirks, and productSchema checks what
- * the shop will store. Errors only for what makes a product unusable (decision 030).
+ * source schema normalises it, the repairs fix the spec's quirks, and catalogueRecordSchema checks
+ * what the shop will store. Errors only for what makes a product unusable (decision 030).
  */
 export function importRecord(raw: unknown, index: number): RecordResult {
   if (!isRawRecord(raw)) {
@@ -44,7 +44,7 @@ export function importRecord(raw: unknown, index: number): RecordResult {
   if (!parsed.success) return { ok: false, errors: issueLines(label, parsed.error.issues) };
   const { product, notes: repairNotes } = repairRecord(parsed.data);
   // Not expected to fail: the source schema and the repairs make every record a shop product.
-  const stored = productSchema.safeParse(product);
+  const stored = catalogueRecordSchema.safeParse(product);
   if (!stored.success) return { ok: false, errors: issueLines(label, stored.error.issues) };
   const notes = [...sourceNotes(raw), ...repairNotes];
   const lines = (kind: Note["kind"]) =>

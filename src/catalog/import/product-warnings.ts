@@ -1,4 +1,4 @@
-import { PRICE_MAX, PRICE_MIN, type Product } from "../product-schema.ts";
+import { type CatalogueRecord, PRICE_MAX, PRICE_MIN } from "../product-schema.ts";
 import { type Note, warning } from "./raw-record.ts";
 
 /** Spec §3: codes such as A0001; "a few are irregular", and they are kept as they are. */
@@ -11,7 +11,7 @@ const emptyFieldMessages = [
   ["descripcion", "missing; the product page shows no description."],
   ["detalles", "missing; the product page shows no details."],
   ["categoria", "missing; the product is in no category (search still finds it)."],
-] as const satisfies ReadonlyArray<readonly [keyof Product, string]>;
+] as const satisfies ReadonlyArray<readonly [keyof CatalogueRecord, string]>;
 
 /**
  * Why a picture URL will not show, or undefined when it can: the shop's pages load pictures from
@@ -24,7 +24,7 @@ export function pictureProblem(url: string): string | undefined {
   return "is neither an https:// address nor a /media/ path; the product shows the placeholder.";
 }
 
-function pictureWarnings(product: Product): Note[] {
+function pictureWarnings(product: CatalogueRecord): Note[] {
   const pictures: [string, string][] = [["imagen", product.imagen]];
   for (const set of product.otrasImagenes) {
     pictures.push(["imagen1", set.imagen1], ["imagen2", set.imagen2], ["imagen3", set.imagen3]);
@@ -36,7 +36,7 @@ function pictureWarnings(product: Product): Note[] {
 }
 
 /** Values kept as they are but worth the shop owner's look (decision 030). */
-export function productWarnings(product: Product): Note[] {
+export function productWarnings(product: CatalogueRecord): Note[] {
   const notes = emptyFieldMessages.flatMap(([field, message]) =>
     product[field] === "" ? [warning(field, message)] : [],
   );

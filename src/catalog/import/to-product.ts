@@ -1,11 +1,7 @@
-import type { Product } from "../product-schema.ts";
+import { hasWholeCents, roundedToCent } from "../euros.ts";
+import type { CatalogueRecord } from "../product-schema.ts";
 import { type Note, repair, type StepOutcome, warning } from "./raw-record.ts";
 import type { SourceRecord, SourceTranslation } from "./source-record-schema.ts";
-
-function hasCents(price: number): boolean {
-  // Binary floats: 133.95 * 100 is 13394.999…, so compare with a tolerance.
-  return Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
-}
 
 /**
  * The Portuguese texts: a file in the spec's format has none, and the Spanish ones stand in
@@ -27,10 +23,13 @@ function portugueseTexts(record: SourceRecord): StepOutcome<SourceTranslation> {
   return { record: pt, notes };
 }
 
-/** The shop's product for a repaired source record: prices in cents, stock, pt, one extra-image set. */
-export function toProduct(record: SourceRecord): StepOutcome<Product> {
+/**
+ * The catalogue file's record for a repaired source record: the price rounded to the cent (still
+ * in euros: the shop turns it into cents when it reads the file), stock, pt, one extra-image set.
+ */
+export function toProduct(record: SourceRecord): StepOutcome<CatalogueRecord> {
   const notes: Note[] = [];
-  const precio = hasCents(record.precio) ? record.precio : Math.round(record.precio * 100) / 100;
+  const precio = hasWholeCents(record.precio) ? record.precio : roundedToCent(record.precio);
   if (precio !== record.precio)
     notes.push(repair("precio", `${record.precio} rounded to the cent: ${precio}.`));
   const stock = record.stock ?? 0;

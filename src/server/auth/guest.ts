@@ -2,16 +2,24 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { anonymous } from "better-auth/plugins/anonymous";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
+import type { ShopperDocument } from "#shared/api/live-contract.ts";
 import { maxPerOrder } from "../catalog/product-views.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { address, cartLine, productStock, session, shopOrder, user, wishlistItem } from "../db/schema.ts";
-import type { ChangeHub } from "../live/change-hub.ts";
+
+/**
+ * The part of the live change hub (`server/live/change-hub.ts`) moving a guest's rows needs,
+ * declared here so that auth does not import live, which imports auth's guards (issue 29).
+ */
+export type AccountChanges = {
+  publish(userId: string, ...documents: [ShopperDocument, ...ShopperDocument[]]): Promise<void>;
+};
 
 /** What buying as a guest needs (decision 032): the per-order caps of the cart, and the live hub. */
 export type GuestOptions = {
   catalog: Catalog;
   /** Tells the account's open pages that its cart, list, addresses and orders changed. */
-  hub?: ChangeHub;
+  hub?: AccountChanges;
 };
 
 /** Guests are made like accounts: a few a minute from one address (`/sign-up/email`'s limit). */

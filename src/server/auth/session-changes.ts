@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../db/client.ts";
-import { type ChangeWatch, followChanges } from "../live/listen-with-retry.ts";
+import { type ChangeWatch, followChanges } from "../db/listen-with-retry.ts";
 import type { Logger } from "../logger.ts";
 import type { SessionCache } from "./session-cache.ts";
 

@@ -16,9 +16,9 @@ export function sortProducts(products: readonly Product[], sort: Sort, lang: Lan
   const copy = [...products];
   switch (sort) {
     case "price-asc":
-      return copy.sort((a, b) => a.precio - b.precio || a.id - b.id);
+      return copy.sort((a, b) => a.priceCents - b.priceCents || a.id - b.id);
     case "price-desc":
-      return copy.sort((a, b) => b.precio - a.precio || a.id - b.id);
+      return copy.sort((a, b) => b.priceCents - a.priceCents || a.id - b.id);
     case "name":
       return copy.sort((a, b) => collator[lang].compare(titleOf(a, lang), titleOf(b, lang)));
     case "newest":

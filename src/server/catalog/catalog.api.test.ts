@@ -31,7 +31,7 @@ describe("catalogue API", () => {
     expect(es.images[0]).toBe(product.imagen);
     const pt = await getJson<ProductDetail>(`/api/products/${product.id}?lang=pt`);
     expect(pt.texto).toBe(product.pt.texto);
-    expect(pt.precio).toBe(product.precio);
+    expect(pt.priceCents).toBe(product.priceCents);
   });
 
   it("answers 404 with a JSON error for an unknown product, 400 for a bad id", async () => {
@@ -58,7 +58,7 @@ describe("catalogue API", () => {
     const page = await getJson<CategoryPage>("/api/categories/Juguete?sort=price-asc");
     expect(page.category.name).toBe("Juguete");
     expect(page.total).toBe(api.catalog.listProductsByCategory("Juguete").length);
-    const prices = page.items.map((item) => item.precio);
+    const prices = page.items.map((item) => item.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(page.items.length).toBeLessThanOrEqual(24);
   });

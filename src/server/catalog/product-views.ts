@@ -15,7 +15,7 @@ export function toProductCard(product: Product, lang: Lang, stock: StockLevels):
     codigo: product.codigo,
     texto: lang === "pt" ? product.pt.texto : product.texto,
     imagen: product.imagen,
-    precio: product.precio,
+    priceCents: product.priceCents,
     stock: stock.get(product.id) ?? 0,
     categoria: product.categoria,
     subcategoria: product.subcategoria,

@@ -1,10 +1,14 @@
 import type { HonoRequest } from "hono";
+import type { z } from "zod";
 import {
   loginSchema,
   registerSchema,
   requestResetSchema,
   resetPasswordSchema,
 } from "#shared/api/account-contract.ts";
+import type { AuthPosts } from "#shared/api/auth-endpoints.ts";
+import { errorPartsOf } from "#shared/api/error-contract.ts";
+import type { newsletterRequestSchema } from "#shared/api/newsletter-contract.ts";
 import type {
   AccountFormOutcome,
   NewsletterOutcome,
@@ -45,8 +49,18 @@ export type PageFormAnswer =
   | { kind: "page"; status: number; outcome: PageFormOutcome }
   | { kind: "redirect"; location: string; cookies: string[] };
 
+/**
+ * What the page forms post, and with which body: the newsletter's by the schema its route
+ * validates with, better-auth's endpoints by their shared contract (decision 039). Not `ShopApi`:
+ * this module is part of the app that type is taken from.
+ */
+type FormCalls = AuthPosts & { "/api/newsletter": NewsletterPost };
+
+/** The newsletter's body, its box sent as found: the route refuses it unticked, with the form's message. */
+type NewsletterPost = Omit<z.input<typeof newsletterRequestSchema>, "consent"> & { consent: boolean };
+
 /** A JSON POST to the shop's own API, on behalf of the request that posted the form. */
-export type ApiCaller = (path: string, body: unknown) => Promise<Response>;
+export type ApiCaller = <P extends keyof FormCalls>(path: P, body: FormCalls[P]) => Promise<Response>;
 
 type FormContext = { fields: Record<string, string>; lang: Lang; callApi: ApiCaller };
 
@@ -98,8 +112,7 @@ async function subscribe({ fields, lang, callApi }: FormContext): Promise<PageFo
   }
   if (response.status === 429) return answer(429, "too-many");
   if (response.status === 400) {
-    const body = (await response.json().catch(() => ({}))) as { error?: { fields?: Record<string, string> } };
-    const invalid = body.error?.fields ?? {};
+    const invalid = errorPartsOf(await response.json().catch(() => null)).fields ?? {};
     // Spec §5's order: the address first, then the box.
     const code = invalid.email ?? invalid.consent ?? "email-invalid";
     return answer(400, isNewsletterStatus(code) ? code : "email-invalid");
@@ -199,7 +212,10 @@ async function requestEmailLink(context: FormContext): Promise<PageFormAnswer> {
 }
 
 /** Asks an endpoint that mails a link to the typed address: where it went, or why not. */
-async function mailLink(endpoint: string, { fields, callApi }: FormContext) {
+async function mailLink(
+  endpoint: "/api/auth/request-password-reset" | "/api/auth/sign-in/magic-link",
+  { fields, callApi }: FormContext,
+) {
   const parsed = requestResetSchema.safeParse({ email: fields.email ?? "" });
   const values = shownValues(fields);
   if (!parsed.success) {
@@ -233,8 +249,7 @@ async function resetPassword({ fields, callApi }: FormContext): Promise<PageForm
 
 /** The identity endpoints' refusal, as the page's script would have read it. */
 async function refusal(response: Response): Promise<{ status: number; code: string }> {
-  const body = (await response.json().catch(() => ({}))) as { code?: unknown; error?: { code?: unknown } };
-  const code = typeof body.code === "string" ? body.code : String(body.error?.code ?? "http-error");
+  const { code = "http-error" } = errorPartsOf(await response.json().catch(() => null));
   return { status: response.status, code };
 }
 

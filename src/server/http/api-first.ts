@@ -1,75 +1,38 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { z } from "zod";
 import type { SessionUser } from "#shared/api/account-contract.ts";
-import type { Logger } from "../logger.ts";
 import { chosenEncoding } from "./accept-encoding.ts";
-import { BODY_LIMIT_BYTES } from "./body-limit.ts";
-import { gzipped } from "./compress-answers.ts";
-import { bodyTexts, CARD_NUMBER_REFUSED, looksLikeCardNumber } from "./no-card-numbers.ts";
-import { apiError, invalidRequest, MALFORMED_JSON } from "./validate.ts";
-
-/** What a hot route answers: a status and a body sent as JSON. */
-export type HotAnswer = { status: number; body: unknown };
+import type { AnswerPolicy } from "./answer-policy.ts";
+import { BODY_LIMIT_BYTES, declaredBody } from "./body-limit.ts";
+import { COMPRESS_FROM_BYTES, gzipped } from "./compress-answers.ts";
+import type { DeclaredWrite, HotHandler, WriteAnswer } from "./declared-write.ts";
+import { CARD_NUMBER_REFUSED, carriesCardNumber } from "./no-card-numbers.ts";
+import { isPublicOrigin } from "./origin-policy.ts";
+import { logRequest } from "./request-logger.ts";
+import { apiError, MALFORMED_JSON } from "./validate.ts";
 
 /**
- * An API route answered before Hono (decision 023). `path` matches the path alone, its named
- * groups being the route's parameters; a request whose parameters or query fail their schemas is
- * left to the app, which answers it as for any other route.
+ * An API route answered before Hono (decisions 023, 040), derived from its declaration: `path`
+ * matches the path alone, its named groups being the route's parameters.
  */
-export type HotRoute = {
-  method: "POST" | "PUT" | "DELETE";
-  path: RegExp;
-  /** The handler of a request whose parameters and query passed, or undefined for the app's. */
-  accept(params: Record<string, string>, query: Record<string, string>): HotHandler | undefined;
-};
-type HotHandler = { withBody: boolean; answer(user: SessionUser, body: unknown): Promise<HotAnswer> };
+export type HotRoute = Pick<DeclaredWrite, "method" | "accept"> & { path: RegExp };
 
-/** A hot route from its schemas (the very ones its Hono route validates with) and its answer. */
-export function hotRoute<Params, Query, Body = undefined>(spec: {
-  method: HotRoute["method"];
-  path: RegExp;
-  params: z.ZodType<Params>;
-  query: z.ZodType<Query>;
-  body?: z.ZodType<Body>;
-  answer(user: SessionUser, input: { params: Params; query: Query; body: Body }): Promise<HotAnswer>;
-}): HotRoute {
-  const { body: bodySchema } = spec;
-  return {
-    method: spec.method,
-    path: spec.path,
-    accept(rawParams, rawQuery) {
-      const params = spec.params.safeParse(rawParams);
-      const query = spec.query.safeParse(rawQuery);
-      if (!params.success || !query.success) return undefined;
-      const input = { params: params.data, query: query.data };
-      if (!bodySchema)
-        return {
-          withBody: false,
-          answer: (user) => spec.answer(user, { ...input, body: undefined as Body }),
-        };
-      return {
-        withBody: true,
-        async answer(user, raw) {
-          const body = bodySchema.safeParse(raw);
-          if (!body.success) return { status: 400, body: invalidRequest("json", body.error.issues) };
-          return spec.answer(user, { ...input, body: body.data });
-        },
-      };
-    },
-  };
+/**
+ * The hot routes of declared writes mounted at `mount` (`/api/cart`). A parameter is taken in
+ * unreserved characters only: one the app would decode (`%31`) is left to the app.
+ */
+export function hotRoutesOf(mount: string, writes: Iterable<DeclaredWrite>): HotRoute[] {
+  return Array.from(writes, ({ method, path, accept }) => {
+    const pattern = `${mount}${path}`.replace(/:(\w+)/g, "(?<$1>[\\w.~-]+)");
+    return { method, path: new RegExp(`^${pattern}$`), accept };
+  });
 }
 
 export type ApiFirstOptions = {
   routes: readonly HotRoute[];
   /** Who a Cookie header signs in, from memory only: undefined when only the app can tell. */
   shopperOf: (cookieHeader: string) => SessionUser | null | undefined;
-  /** The one origin writes are taken from here; every other is judged by the app's rule. */
-  publicOrigin: string;
-  /** The headers every answer of the shop carries (CSP and the rest). */
-  commonHeaders: Readonly<Record<string, string>>;
-  logger: Logger;
-  /** Answers at least this long are gzipped for clients that take it, as the app's are. */
-  compressFrom?: number;
+  /** What every answer gets: the app's headers, origin, logging (`answer-policy.ts`). */
+  policy: AnswerPolicy;
 };
 
 /**
@@ -79,17 +42,16 @@ export type ApiFirstOptions = {
  * body: a route of its own, a session trusted from memory (decision 019), a write from the public
  * origin, a JSON body whose length is stated and within the limit, parameters and query that pass
  * the route's schemas. Everything else (no or unknown session, another origin, a refusal to
- * explain) returns false and goes to the app. The answer carries the app's headers; one line is
- * logged, as the app's request logger does.
+ * explain) returns false and goes to the app. The rules are the answer policy's, as the app's are.
  */
-export function apiFirst({
-  routes,
-  shopperOf,
-  publicOrigin,
-  commonHeaders,
-  logger,
-  compressFrom = 1024,
-}: ApiFirstOptions) {
+export function apiFirst({ routes, shopperOf, policy }: ApiFirstOptions) {
+  const { logger } = policy;
+  const publicOrigin = policy.origins.publicOrigin;
+  // The API's answers: JSON's type and the Vary of the app's compressor; then, once a route's
+  // guard has let the shopper in, requireUser's caching.
+  const apiHead = { ...policy.headers, "content-type": "application/json", vary: "Accept-Encoding" };
+  const routeHead = { ...apiHead, "cache-control": "private, no-store" };
+
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     const { method, url } = request;
     if (!url?.startsWith("/api/") || method === "GET" || method === "HEAD") return false;
@@ -106,7 +68,7 @@ export function apiFirst({
     const query = singleValues(queryAt < 0 ? "" : url.slice(queryAt + 1));
     if (!query) return false;
     const { headers } = request;
-    if (headers.origin?.toLowerCase() !== publicOrigin) return false;
+    if (!isPublicOrigin(publicOrigin, headers.origin)) return false;
     const user = headers.cookie ? shopperOf(headers.cookie) : null;
     if (!user) return false;
     // Deflate, which the app streams, is the app's to send.
@@ -138,11 +100,14 @@ export function apiFirst({
       answered = INTERNAL_ERROR;
     }
     await send(response, answered, gzip);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger.info({ method: request.method, path, status: answered.status, ms }, "request");
+    logRequest(logger, request.method ?? "", path, answered.status, started);
   }
 
-  async function answer(request: IncomingMessage, handler: HotHandler, user: SessionUser) {
+  async function answer(
+    request: IncomingMessage,
+    handler: HotHandler,
+    user: SessionUser,
+  ): Promise<HotAnswer> {
     if (!handler.withBody) return handler.answer(user, undefined);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -154,20 +119,16 @@ export function apiFirst({
       return { status: 400, body: MALFORMED_JSON };
     }
     // As the app's own middleware does: no card number reaches a route (issue 27).
-    if (bodyTexts(text, "application/json").some(looksLikeCardNumber))
-      return { status: 400, body: CARD_NUMBER_REFUSED };
+    if (carriesCardNumber(text, "application/json")) return CARD_REFUSED;
     return handler.answer(user, body);
   }
 
-  async function send(response: ServerResponse, { status, body }: HotAnswer, gzip: boolean) {
+  async function send(response: ServerResponse, { status, body, beforeRoute }: HotAnswer, gzip: boolean) {
     const json = Buffer.from(JSON.stringify(body));
-    const compressed = gzip && json.byteLength >= compressFrom;
+    const compressed = gzip && json.byteLength >= COMPRESS_FROM_BYTES;
     const sent = compressed ? await gzipped(json) : json;
     response.writeHead(status, {
-      ...commonHeaders,
-      "cache-control": "private, no-store",
-      "content-type": "application/json",
-      vary: "Accept-Encoding",
+      ...(beforeRoute ? apiHead : routeHead),
       ...(compressed ? { "content-encoding": "gzip" } : {}),
       "content-length": sent.byteLength,
     });
@@ -175,7 +136,10 @@ export function apiFirst({
   }
 }
 
+/** An answer, and whether the app would give it before the route (in the API's middleware). */
+type HotAnswer = WriteAnswer & { beforeRoute?: true };
 const INTERNAL_ERROR: HotAnswer = { status: 500, body: apiError("internal-error", "Something went wrong") };
+const CARD_REFUSED: HotAnswer = { status: 400, body: CARD_NUMBER_REFUSED, beforeRoute: true };
 
 /** The query as one value per name, or undefined when a name repeats (the app decides which counts). */
 function singleValues(search: string): Record<string, string> | undefined {
@@ -189,7 +153,13 @@ function singleValues(search: string): Record<string, string> | undefined {
 
 /** A JSON body whose length is stated and within the API's limit (else the app's body limit speaks). */
 function jsonWithinLimit(headers: IncomingMessage["headers"]): boolean {
-  const length = Number(headers["content-length"]);
+  const length = declaredBody(headers["content-length"], headers["transfer-encoding"]);
   const type = headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-  return type === "application/json" && Number.isInteger(length) && length > 0 && length <= BODY_LIMIT_BYTES;
+  return (
+    type === "application/json" &&
+    length !== undefined &&
+    Number.isInteger(length) &&
+    length > 0 &&
+    length <= BODY_LIMIT_BYTES
+  );
 }

@@ -17,8 +17,17 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler {
   const counting = countingBodyLimit(options);
   return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const declared = c.req.header("content-length");
-    if (declared === undefined || c.req.header("transfer-encoding") !== undefined) return counting(c, next);
-    return Number(declared) > options.maxSize ? options.onError(c) : next();
+    const declared = declaredBody(c.req.header("content-length"), c.req.header("transfer-encoding"));
+    if (declared === undefined) return counting(c, next);
+    return declared > options.maxSize ? options.onError(c) : next();
   };
+}
+
+/**
+ * The length a body is held to by its headers (Node's parser ends it there), or undefined for a
+ * chunked body or none stated, which only counting can tell (decision 040: the app and the hot
+ * path decide by this one rule).
+ */
+export function declaredBody(contentLength: string | undefined, transferEncoding: string | undefined) {
+  return contentLength === undefined || transferEncoding !== undefined ? undefined : Number(contentLength);
 }

@@ -17,6 +17,9 @@ export function gzipped(body: Uint8Array) {
   return body.byteLength <= GZIP_ON_MAIN_THREAD_BYTES ? gzipSync(body) : gzipAsync(body);
 }
 
+/** Whole answers shorter than this go as they are; longer ones are gzipped (decision 040). */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /** Bodies the app makes whole as strings (API answers, rendered pages), not streams or files. */
 const WHOLE_BODY = /^(application\/json|text\/html)\b/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
@@ -30,7 +33,7 @@ const VARIES_BY_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
  * gzipped in one call (`gzipped`). Streams and files (their length known or not) still go
  * through Hono's.
  */
-export function compressAnswers(threshold = 1024): MiddlewareHandler {
+export function compressAnswers(threshold = COMPRESS_FROM_BYTES): MiddlewareHandler {
   const streaming = compress({ threshold });
   return (c, next) =>
     streaming(c, async () => {

@@ -56,6 +56,11 @@ export function bodyTexts(body: string, contentType: string): string[] {
   return [];
 }
 
+/** Whether a request body (JSON or a posted form) carries a card number anywhere in its texts. */
+export function carriesCardNumber(body: string, contentType: string): boolean {
+  return bodyTexts(body, contentType).some(looksLikeCardNumber);
+}
+
 export const CARD_NUMBER_REFUSED = apiError(
   "card-number-refused",
   "Card details go to the payment provider's form only",
@@ -72,13 +77,7 @@ export function refuseCardNumbers(): MiddlewareHandler {
     if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body) return next();
     // A copy: the route (better-auth's handler among them) reads the request as it came.
     const body = await c.req.raw.clone().text();
-    const texts = bodyTexts(body, c.req.header("content-type") ?? "");
-    if (texts.some(looksLikeCardNumber)) {
-      return c.json(
-        apiError("card-number-refused", "Card details go to the payment provider's form only"),
-        400,
-      );
-    }
+    if (carriesCardNumber(body, c.req.header("content-type") ?? "")) return c.json(CARD_NUMBER_REFUSED, 400);
     return next();
   };
 }

@@ -50,16 +50,22 @@ export function createOriginPolicy({
     fixed,
     trustedOrigins,
     // The public origin first: the common case needs no look at the request's address.
-    trusts: (origin, request) => {
-      const named = origin.toLowerCase();
-      return named === publicOrigin || (!fixed && requestOrigin(request) === named);
-    },
+    trusts: (origin, request) =>
+      isPublicOrigin(publicOrigin, origin) || (!fixed && requestOrigin(request) === origin.toLowerCase()),
     linkOrigin(request) {
       if (fixed || !request) return publicOrigin;
       const url = safeUrl(request.url);
       return url && localHosts.has(url.hostname.toLowerCase()) ? url.origin : publicOrigin;
     },
   };
+}
+
+/**
+ * Whether an Origin header names the public origin: trusted whatever else the request says, by
+ * the app's rule and by the hot path's, which takes no other (decision 040).
+ */
+export function isPublicOrigin(publicOrigin: string, origin: string | undefined): boolean {
+  return origin !== undefined && origin.toLowerCase() === publicOrigin;
 }
 
 /** The origin the browser addressed: scheme and `Host` as the server received them. */

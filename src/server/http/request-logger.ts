@@ -6,14 +6,11 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+    logRequest(logger, c.req.method, c.req.path, c.res.status, started);
   };
+}
+
+/** The request's line, for the app's middleware and the answers sent before it (decision 040). */
+export function logRequest(logger: Logger, method: string, path: string, status: number, started: number) {
+  logger.info({ method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
 }

@@ -5,11 +5,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
 
 /**
- * The browser calls the API by path, typed by the shared contracts (decision 021), not by Hono's
- * client: this is the check the client's types would have made, that every path it asks for is
- * one the server answers.
+ * The browser calls the API through a client typed by the routes (decision 039): tsc checks
+ * those calls (web/lib/api-client.types.test.ts). What is still written as a path is checked here:
+ * links and form actions (documents, social sign-in), and better-auth's endpoints, which sit behind
+ * one wildcard route, so each is also asked of better-auth itself.
  */
 const webDir = fileURLToPath(new URL("../../web", import.meta.url));
+/** The form runner posts to the API by path too (it is part of the app `ShopApi` describes). */
+const pageFormsFile = fileURLToPath(new URL("../forms/page-forms.ts", import.meta.url));
+const authEndpointsFile = fileURLToPath(new URL("../../shared/api/auth-endpoints.ts", import.meta.url));
+
+/** better-auth's endpoints by their shared contract: the POSTs, then (after `AuthGet`) the GETs. */
+function authEndpoints(): { method: "GET" | "POST"; path: string }[] {
+  const [posts = "", gets = ""] = readFileSync(authEndpointsFile, "utf8").split("export type AuthGet");
+  const paths = (text: string) =>
+    [...text.matchAll(/"(\/api\/auth\/[^"]+)"/g)].map((match) => match[1] ?? "");
+  return [
+    ...paths(posts).map((path) => ({ method: "POST" as const, path })),
+    ...paths(gets).map((path) => ({ method: "GET" as const, path })),
+  ];
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,7 +37,7 @@ function sourceFiles(dir: string): string[] {
 /** Every "/api/…" the web's code names, with `${…}` parts as ":param" and no query string. */
 function calledPaths(): Map<string, string> {
   const called = new Map<string, string>();
-  for (const file of sourceFiles(webDir)) {
+  for (const file of [...sourceFiles(webDir), pageFormsFile]) {
     const text = readFileSync(file, "utf8");
     for (const [literal] of text.matchAll(/["`]\/api\/[^"`]*["`]/g)) {
       const path = literal
@@ -65,6 +80,22 @@ describe("the web's API paths", () => {
     expect(called.size).toBeGreaterThan(20);
     const unknown = [...called].filter(([path]) => !routes.some((route) => matches(path, route)));
     expect(unknown).toEqual([]);
+  });
+
+  it("name better-auth endpoints that better-auth has, by their method", async () => {
+    const endpoints = authEndpoints();
+    expect(endpoints.length).toBeGreaterThan(10);
+    const ask = ({ method, path }: { method: string; path: string }) =>
+      api.request(
+        path,
+        method === "POST" ? { method, headers: { "content-type": "application/json" }, body: "{}" } : {},
+      );
+    const statuses = await Promise.all(
+      endpoints.map(async (endpoint) => [endpoint.path, (await ask(endpoint)).status]),
+    );
+    expect(statuses.filter(([, status]) => status === 404)).toEqual([]);
+    // Not a check that passes for any path: better-auth answers 404 for an endpoint it lacks.
+    expect((await ask({ method: "POST", path: "/api/auth/sign-in/emails" })).status).toBe(404);
   });
 
   it("would notice a path the server does not have", () => {

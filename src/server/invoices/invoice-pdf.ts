@@ -68,7 +68,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const figures = documentFigures(document);
   const text = invoiceTexts[lang];
   const sign = kind === "credit-note" ? -1 : 1;
-  const money = (cents: number) => formatPrice((sign * cents) / 100, lang);
+  const money = (cents: number) => formatPrice(sign * cents, lang);
   const pdf = new PDFDocument({
     size: "A4",
     margin: MARGIN,

@@ -1,7 +1,7 @@
 import { isShopperDocument, type ShopperDocument } from "#shared/api/live-contract.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { type ChangeWatch, followChanges } from "../db/listen-with-retry.ts";
 import type { Logger } from "../logger.ts";
-import { type ChangeWatch, followChanges } from "./listen-with-retry.ts";
 
 const CHANNEL = "shopper_changes";
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
 import type { AddressForm } from "#shared/api/address-contract.ts";
 import { type Database, namedStatement, type Transaction } from "../db/client.ts";
@@ -6,25 +7,29 @@ import { address, cartLine, productStock, shopOrder } from "../db/schema.ts";
 
 const value = sql.placeholder;
 
+/** A cart line with its product's stock, as the statement's JSON names it: by the schema's keys. */
+const cartLineSchema = createSelectSchema(cartLine)
+  .pick({ productId: true, quantity: true })
+  .extend({ available: createSelectSchema(productStock).shape.available });
+
+/** The address an order goes to, as the statement's JSON names it: by the schema's keys. */
+const destinationSchema = createSelectSchema(address).pick({
+  name: true,
+  lastName: true,
+  street: true,
+  floorDoor: true,
+  postalCode: true,
+  city: true,
+  country: true,
+  region: true,
+  phone: true,
+});
+
 const inputsSchema = z.object({
   rows: z.tuple([
     z.object({
-      cart: z.array(
-        z.object({ productId: z.number().int(), quantity: z.number().int(), available: z.number().int() }),
-      ),
-      destination: z
-        .object({
-          name: z.string(),
-          lastName: z.string(),
-          street: z.string(),
-          floorDoor: z.string(),
-          postalCode: z.string(),
-          city: z.string(),
-          country: z.enum(["ES", "PT"]),
-          region: z.string(),
-          phone: z.string(),
-        })
-        .nullable(),
+      cart: z.array(cartLineSchema),
+      destination: destinationSchema.nullable(),
       placed: z.string().nullable(),
     }),
   ]),
@@ -62,7 +67,7 @@ const inputs = namedStatement<{ userId: string; addressId: string; idempotencyKe
 
 export type CheckoutInputs = {
   /** `available`: the product's stock as this statement saw it (no lock is taken). */
-  cart: { productId: number; quantity: number; available: number }[];
+  cart: z.infer<typeof cartLineSchema>[];
   destination: AddressForm | null;
   /** The id of the order this idempotency key already placed. */
   placed: string | null;

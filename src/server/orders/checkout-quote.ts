@@ -80,7 +80,7 @@ export async function priceCheckout(
     return {
       productId: product.id,
       quantity: line.quantity,
-      catalogueCents: Math.round(product.precio * 100),
+      catalogueCents: product.priceCents,
       vatClass: vatClassOf(product),
       category: product.categoria,
     };

@@ -99,7 +99,7 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
     .get("/:id", params, query, async (c) => {
       const { id } = c.req.valid("param");
       const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
-      if ("refused" in opened) return opened.refused;
+      if (opened.refused) return opened.refused;
       // Opened where its account is signed in, the mail's link proves the address (issue 28).
       const account = await sessions(c.req.raw.headers);
       if (account) await provenByOrderLink(db, account.id, id);
@@ -111,7 +111,7 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
     .get("/:id/documents/:kind", validate("param", orderDocumentParamSchema), query, async (c) => {
       const { id, kind } = c.req.valid("param");
       const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
-      if ("refused" in opened) return opened.refused;
+      if (opened.refused) return opened.refused;
       const document = await readOrderDocument(db, opened.buyer.userId, id, kind);
       if (!document) return c.json(apiError("document-not-found", "No such document"), 404);
       const pdf = await renderInvoicePdf(document);
@@ -124,7 +124,7 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
     .post("/:id/erase", params, query, async (c) => {
       const { id } = c.req.valid("param");
       const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
-      if ("refused" in opened) return opened.refused;
+      if (opened.refused) return opened.refused;
       // An account's data goes with the account (its own page asks for the password).
       if (!opened.buyer.guest) return c.json(apiError("account-order", "Delete the account instead"), 409);
       // As for an account: the guest, its sessions, cart, list and addresses go; the order and its
@@ -138,7 +138,7 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
       const account = await sessions(c.req.raw.headers);
       if (!account) return c.json(apiError("unauthorized", "Sign in first"), 401);
       const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
-      if ("refused" in opened) return opened.refused;
+      if (opened.refused) return opened.refused;
       // An account's order stays where it is: asked again by its account, the answer is the same.
       const inAccount = (userId: string | undefined) =>
         userId === account.id

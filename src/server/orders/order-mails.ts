@@ -90,7 +90,7 @@ const deliveryDays = {
  */
 export function orderPlacedMail(order: OrderView, lang: Lang, link: string): OrderMail {
   const words = texts[lang];
-  const money = (cents: number) => formatPrice(cents / 100, lang);
+  const money = (cents: number) => formatPrice(cents, lang);
   const day = (iso: string) => deliveryDays[lang].format(new Date(`${iso}T12:00:00Z`));
   const lines = order.lines.map((line) => `${line.quantity} × ${line.name} — ${money(line.totalCents)}`);
   const paragraphs = [
@@ -129,7 +129,7 @@ export function orderStatusMail(order: OrderView, lang: Lang, link: string): Ord
           words.multibanco(
             multibanco.entity,
             multibanco.reference,
-            formatPrice(multibanco.amountCents / 100, lang),
+            formatPrice(multibanco.amountCents, lang),
             formatShopDateTime(multibanco.expiresAt, lang),
           ),
         ]
@@ -159,7 +159,7 @@ export function orderRefundMail(
   refund: { creditNote: string; quote: RefundQuote },
 ): OrderMail {
   const words = texts[lang];
-  const money = (cents: number) => formatPrice(cents / 100, lang);
+  const money = (cents: number) => formatPrice(cents, lang);
   const { quote } = refund;
   const lines = quote.lines.map((line) => {
     const name = order.lines[line.position]?.name ?? "";

@@ -240,7 +240,7 @@ describe("invoices", () => {
     expect(text).toContain("A58818501");
     expect(text).toContain("Cuota de IVA 21 %");
     expect(text).toContain("Cuota de IVA 4 %");
-    expect(text).toContain(`Total ${formatPrice(placed.totals.totalCents / 100, "es").replace(/\s/g, " ")}`);
+    expect(text).toContain(`Total ${formatPrice(placed.totals.totalCents, "es").replace(/\s/g, " ")}`);
     // Paid with the built-in test cards: the invoice says nothing was charged.
     expect(text).toContain("TIENDA EN MODO DE PRUEBAS: no se ha cobrado nada");
 
@@ -287,7 +287,7 @@ describe("cancelling", () => {
     expect(text).toContain("Factura rectificativa");
     expect(text).toContain(`Rectifica la factura: ${placed.invoices[0]?.number}`);
     expect(text.replace(/\s/g, " ")).toContain(
-      `Total -${formatPrice(placed.totals.totalCents / 100, "es").replace(/\s/g, " ")}`,
+      `Total -${formatPrice(placed.totals.totalCents, "es").replace(/\s/g, " ")}`,
     );
 
     // A late retry changes nothing: still one credit note.

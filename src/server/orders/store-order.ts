@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { createSelectSchema } from "drizzle-zod";
 import { z } from "zod";
 import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
@@ -148,7 +149,8 @@ function insertFrom(table: PgTable, alias: string, overrides: Record<string, SQL
   return sql`insert into ${table} (${columns}) select ${values}`;
 }
 
-const storedSchema = z.object({ rows: z.array(z.object({ id: z.string() })).max(1) });
+/** The id of the order stored, if it was. */
+const storedSchema = z.object({ rows: z.array(createSelectSchema(shopOrder).pick({ id: true })).max(1) });
 
 /** A row as PostgreSQL's JSON record functions read it: by its columns' SQL names. */
 function asRecord(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {

@@ -70,7 +70,7 @@ function stepBody(lang: Lang, step: TestStep): string {
   const button = (decision: string, label: string) =>
     `<button type="submit" name="decision" value="${decision}">${escapeHtml(label)}</button>`;
   return `<p>${escapeHtml(ask)}</p>
-<p>${escapeHtml(w.amount)}: <strong>${escapeHtml(formatPrice(step.amountCents / 100, lang))}</strong></p>
+<p>${escapeHtml(w.amount)}: <strong>${escapeHtml(formatPrice(step.amountCents, lang))}</strong></p>
 <form method="post">
 <input type="hidden" name="secret" value="${escapeHtml(step.secret)}">
 <p>${button("approve", w.approve)} ${button("refuse", w.refuse)}${

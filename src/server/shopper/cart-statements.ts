@@ -1,9 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, namedStatement } from "../db/client.ts";
+import { createRawRowSchema } from "../db/raw-rows.ts";
+import { cartLine, productStock } from "../db/schema.ts";
 
 /** A cart line with the stock its product has now. */
-export type CartRow = { productId: number; quantity: number; available: number };
+export type CartRow = Pick<typeof cartLine.$inferSelect, "productId" | "quantity"> &
+  Pick<typeof productStock.$inferSelect, "available">;
 
 /** What a cart write did, and the whole cart after it, from the one statement that did it. */
 export type CartWrite = {
@@ -17,14 +20,35 @@ export type CartWrite = {
 /** Units of one product an order may hold at most, whatever the stock (exclusive lots: 1). */
 export const NO_PER_ORDER_CAP = 2_147_483_647;
 
+const line = createRawRowSchema(cartLine).shape;
+const stock = createRawRowSchema(productStock).shape;
+
+/**
+ * A row of a cart statement, by its SQL names: the head's counts, then a line (none in the one row
+ * of an empty cart) with its product's stock (none without a stock row).
+ */
 const rowSchema = z.object({
   limit_units: z.coerce.number().nullable(),
   written: z.coerce.number(),
-  product_id: z.coerce.number().nullable(),
-  quantity: z.coerce.number().nullable(),
-  available: z.coerce.number().nullable(),
+  product_id: line.productId.nullable(),
+  quantity: line.quantity.nullable(),
+  available: stock.available.nullable(),
 });
 const resultSchema = z.object({ rows: z.array(rowSchema) });
+
+/** What a cart statement did, and the cart after it, from its rows. */
+function toCartWrite(rows: z.infer<typeof rowSchema>[]): CartWrite {
+  const first = rows[0];
+  return {
+    written: (first?.written ?? 0) > 0,
+    limit: first?.limit_units ?? 0,
+    lines: rows.flatMap((row) =>
+      row.product_id === null || row.quantity === null
+        ? []
+        : [{ productId: row.product_id, quantity: row.quantity, available: row.available ?? 0 }],
+    ),
+  };
+}
 
 const value = sql.placeholder;
 
@@ -47,19 +71,8 @@ function cartStatement<Values extends Record<string, unknown>>(
     left join product_stock on product_stock.product_id = lines.product_id
     order by lines.added_at, lines.product_id`,
   );
-  return async (db: Database, values: Values): Promise<CartWrite> => {
-    const rows = resultSchema.parse(await statement(db, values)).rows;
-    const first = rows[0];
-    return {
-      written: (first?.written ?? 0) > 0,
-      limit: first?.limit_units ?? 0,
-      lines: rows.flatMap((row) =>
-        row.product_id === null || row.quantity === null
-          ? []
-          : [{ productId: row.product_id, quantity: row.quantity, available: row.available ?? 0 }],
-      ),
-    };
-  };
+  return async (db: Database, values: Values): Promise<CartWrite> =>
+    toCartWrite(resultSchema.parse(await statement(db, values)).rows);
 }
 
 const read = cartStatement<{ userId: string }>("cart-read", {

@@ -1,6 +1,11 @@
 import type { Catalog } from "#catalog/catalog.ts";
 import type { ApiErrorBody } from "#shared/api/error-contract.ts";
-import { type CartView, subtotal, totalQuantity, type WishlistView } from "#shared/api/shopper-contract.ts";
+import {
+  type CartView,
+  subtotalCents,
+  totalQuantity,
+  type WishlistView,
+} from "#shared/api/shopper-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { maxPerOrder, toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
@@ -32,7 +37,7 @@ export function cartAnswers({ db, catalog, hub }: ShopperDeps) {
       const product = catalog.getProduct(productId);
       return product ? [{ product: toProductCard(product, lang, stock), cantidad: quantity }] : [];
     });
-    return { lines: shown, totalQuantity: totalQuantity(shown), subtotal: subtotal(shown) };
+    return { lines: shown, totalQuantity: totalQuantity(shown), subtotalCents: subtotalCents(shown) };
   }
 
   return {

@@ -24,7 +24,7 @@ describe("wish list", () => {
     await json(await ana("PUT", "/api/wishlist/1"));
     const twice = await json<WishlistView>(await ana("PUT", "/api/wishlist/1"));
     expect(twice.items.map((item) => item.product.id)).toEqual([1]);
-    expect(twice.items[0]?.product.precio).toBeGreaterThan(0);
+    expect(twice.items[0]?.product.priceCents).toBeGreaterThan(0);
     expect(twice.items[0]?.product.stock).toBeGreaterThan(0);
     const after = await json<WishlistView>(await ana("DELETE", "/api/wishlist/1"));
     expect(after.items).toEqual([]);
@@ -41,8 +41,8 @@ describe("cart", () => {
     await json(await ana("POST", "/api/cart/1", { cantidad: 2 }));
     const cart = await json<CartView>(await ana("POST", "/api/cart/2", { cantidad: 1 }));
     expect(cart.totalQuantity).toBe(3);
-    const expected = cart.lines.reduce((sum, line) => sum + line.product.precio * line.cantidad, 0);
-    expect(cart.subtotal).toBeCloseTo(expected, 2);
+    const expected = cart.lines.reduce((sum, line) => sum + line.product.priceCents * line.cantidad, 0);
+    expect(cart.subtotalCents).toBe(expected);
 
     const changed = await json<CartView>(await ana("PUT", "/api/cart/1", { cantidad: 5 }));
     expect(changed.lines.find((line) => line.product.id === 1)?.cantidad).toBe(5);
@@ -79,7 +79,7 @@ describe("cart", () => {
     expect(await json<CartView>(await dani("GET", "/api/cart"))).toEqual({
       lines: [],
       totalQuantity: 0,
-      subtotal: 0,
+      subtotalCents: 0,
     });
     await json(await dani("POST", "/api/cart/7", { cantidad: 1 }));
     await json(await dani("POST", "/api/cart/5", { cantidad: 1 }));
@@ -95,7 +95,7 @@ describe("cart", () => {
     expect(await json<CartView>(await dani("DELETE", "/api/cart/5"))).toEqual({
       lines: [],
       totalQuantity: 0,
-      subtotal: 0,
+      subtotalCents: 0,
     });
   });
 

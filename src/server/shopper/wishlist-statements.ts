@@ -1,23 +1,42 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, namedStatement } from "../db/client.ts";
+import { createRawRowSchema } from "../db/raw-rows.ts";
+import { productStock, wishlistItem } from "../db/schema.ts";
 
 /** A wish-list item with the stock its product has now. */
-export type WishlistRow = { productId: number; addedAt: Date; available: number };
+export type WishlistRow = Pick<typeof wishlistItem.$inferSelect, "productId" | "addedAt"> &
+  Pick<typeof productStock.$inferSelect, "available">;
 
 /** The list after a change, and whether the change did anything (an item added or taken off). */
 export type WishlistChange = { changed: boolean; items: WishlistRow[] };
 
-const resultSchema = z.object({
-  rows: z.array(
-    z.object({
-      changed: z.coerce.number(),
-      product_id: z.coerce.number().nullable(),
-      added_at: z.coerce.date().nullable(),
-      available: z.coerce.number().nullable(),
-    }),
-  ),
+const item = createRawRowSchema(wishlistItem).shape;
+const stock = createRawRowSchema(productStock).shape;
+
+/**
+ * A row of a wish-list statement, by its SQL names: the head's count of what it changed, then an
+ * item (none in the one row of an empty list) with its product's stock (none without a stock row).
+ */
+const rowSchema = z.object({
+  changed: z.coerce.number(),
+  product_id: item.productId.nullable(),
+  added_at: item.addedAt.nullable(),
+  available: stock.available.nullable(),
 });
+const resultSchema = z.object({ rows: z.array(rowSchema) });
+
+/** What a wish-list statement changed, and the list after it, from its rows. */
+function toWishlistChange(rows: z.infer<typeof rowSchema>[]): WishlistChange {
+  return {
+    changed: (rows[0]?.changed ?? 0) > 0,
+    items: rows.flatMap((row) =>
+      row.product_id === null || row.added_at === null
+        ? []
+        : [{ productId: row.product_id, addedAt: row.added_at, available: row.available ?? 0 }],
+    ),
+  };
+}
 
 const value = sql.placeholder;
 
@@ -40,17 +59,8 @@ function wishlistStatement<Values extends Record<string, unknown>>(
     left join product_stock on product_stock.product_id = items.product_id
     order by items.added_at, items.product_id`,
   );
-  return async (db: Database, values: Values): Promise<WishlistChange> => {
-    const { rows } = resultSchema.parse(await statement(db, values));
-    return {
-      changed: (rows[0]?.changed ?? 0) > 0,
-      items: rows.flatMap((row) =>
-        row.product_id === null || row.added_at === null
-          ? []
-          : [{ productId: row.product_id, addedAt: row.added_at, available: row.available ?? 0 }],
-      ),
-    };
-  };
+  return async (db: Database, values: Values): Promise<WishlistChange> =>
+    toWishlistChange(resultSchema.parse(await statement(db, values)).rows);
 }
 
 const read = wishlistStatement<{ userId: string }>("wishlist-read", {

@@ -21,7 +21,9 @@ const LANG_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`);
  * In front of the app, on Node's own request: a visitor's page that is in the cache is written
  * from its bytes, without the framework, the renderer or a compressor (decision 018), and so is a
  * catalogue page for a signed-in shopper whose session and own parts are in memory (decision 020).
- * Returns false for anything else, which the app then answers (and fills the caches with).
+ * Returns false for anything else, which the app then answers (and fills the caches with). A kept
+ * page's head carries the answer policy's headers (`http/answer-policy.ts`), so it is sent as the
+ * app sends it from the cache (`http/front-door.api.test.ts`; decision 040).
  */
 export function cachedPagesFirst({ cache, shopperOf, shoppers }: CachedPagesFirstOptions) {
   const year = currentYear();

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../db/client.ts";
-import { type ChangeWatch, followChanges } from "../live/listen-with-retry.ts";
+import { type ChangeWatch, followChanges } from "../db/listen-with-retry.ts";
 import type { Logger } from "../logger.ts";
 
 /** Announced by the database itself on every stock change (migration 0012), at commit. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import Stripe from "stripe";
+import { decimalPrice } from "#shared/money.ts";
 
 /** A call to the stand-in's Stripe API (`/v1/…`), as it arrived. */
 export type StandInRequest = {
@@ -908,7 +909,7 @@ function page(status: number, title: string, body: string): Reply {
   };
 }
 
-const formatEuros = (cents: number) => `${(cents / 100).toFixed(2)} €`;
+const formatEuros = (cents: number) => `${decimalPrice(cents)} €`;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function header(request: IncomingMessage, name: string): string | undefined {

@@ -32,7 +32,8 @@ export type ProductCard = {
   codigo: string;
   texto: string;
   imagen: string;
-  precio: number;
+  /** The price with VAT, in integer cents (the catalogue file's `precio` euros, converted once). */
+  priceCents: number;
   stock: number;
   categoria: string;
   subcategoria: string;

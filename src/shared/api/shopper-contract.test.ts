@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subtotal, totalQuantity } from "./shopper-contract.ts";
+import { subtotalCents, totalQuantity } from "./shopper-contract.ts";
 
 describe("cart figures", () => {
   it("sums quantities, a line without cantidad counting as 0", () => {
@@ -9,10 +9,10 @@ describe("cart figures", () => {
 
   it("adds prices in cents", () => {
     const lines = [
-      { cantidad: 3, product: { precio: 0.1 } },
-      { cantidad: 1, product: { precio: 0.2 } },
-      { cantidad: 2, product: { precio: 133.95 } },
+      { cantidad: 3, product: { priceCents: 10 } },
+      { cantidad: 1, product: { priceCents: 20 } },
+      { cantidad: 2, product: { priceCents: 13395 } },
     ];
-    expect(subtotal(lines)).toBe(268.4);
+    expect(subtotalCents(lines)).toBe(26840);
   });
 });

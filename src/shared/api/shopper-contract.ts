@@ -10,15 +10,16 @@ export type WishlistView = { items: { product: ProductCard; addedAt: string }[] 
 export type CartLineView = { product: ProductCard; cantidad: number };
 
 /** The cart with the figures the header and the checkout show, computed by the server. */
-export type CartView = { lines: CartLineView[]; totalQuantity: number; subtotal: number };
+export type CartView = { lines: CartLineView[]; totalQuantity: number; subtotalCents: number };
 
 /** Spec §3: total quantity sums each line's cantidad, a missing one counting as 0. */
 export function totalQuantity(lines: ReadonlyArray<{ cantidad?: number | null }>): number {
   return lines.reduce((sum, line) => sum + (line.cantidad ?? 0), 0);
 }
 
-/** Euros, added in cents so 0.1 + 0.2 never shows up on a bill. */
-export function subtotal(lines: ReadonlyArray<{ cantidad: number; product: { precio: number } }>): number {
-  const cents = lines.reduce((sum, line) => sum + Math.round(line.product.precio * 100) * line.cantidad, 0);
-  return cents / 100;
+/** The cart's goods in cents: each line's price times its quantity, added exactly. */
+export function subtotalCents(
+  lines: ReadonlyArray<{ cantidad: number; product: { priceCents: number } }>,
+): number {
+  return lines.reduce((sum, line) => sum + line.product.priceCents * line.cantidad, 0);
 }

@@ -2,7 +2,7 @@ import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { productIdsIn } from "./page-products.ts";
 
-const card = (id: number, stock: number) => ({ id, codigo: `A${id}`, texto: "x", precio: 1, stock });
+const card = (id: number, stock: number) => ({ id, codigo: `A${id}`, texto: "x", priceCents: 100, stock });
 
 describe("productIdsIn", () => {
   it("finds every product card and detail in a page's data, nested or not, once each", () => {

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { PageFormOutcome } from "#shared/api/page-form-contract.ts";
+import { type Checkouts, CheckoutsProvider } from "#web/features/checkout/checkout-store.ts";
 import { I18nProvider } from "#web/lib/i18n/i18n.tsx";
 import type { I18nStore } from "#web/lib/i18n/i18n-store.ts";
 import { PageFormProvider } from "#web/lib/page-form.tsx";
@@ -13,6 +14,8 @@ type AppProvidersProps = {
   queryClient: QueryClient;
   i18n: I18nStore;
   session: SessionStore;
+  /** Made with `createCheckouts(session)`: one per app, like the session (issue 29). */
+  checkouts: Checkouts;
   site: Site;
   formOutcome: PageFormOutcome | null;
   /** The request's path and query on the server; the browser's location otherwise. */
@@ -25,6 +28,7 @@ export function AppProviders({
   queryClient,
   i18n,
   session,
+  checkouts,
   site,
   formOutcome,
   url,
@@ -35,9 +39,11 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <I18nProvider store={i18n}>
           <SessionProvider store={session}>
-            <SiteProvider site={site}>
-              <PageFormProvider outcome={formOutcome}>{children}</PageFormProvider>
-            </SiteProvider>
+            <CheckoutsProvider checkouts={checkouts}>
+              <SiteProvider site={site}>
+                <PageFormProvider outcome={formOutcome}>{children}</PageFormProvider>
+              </SiteProvider>
+            </CheckoutsProvider>
           </SessionProvider>
         </I18nProvider>
       </QueryClientProvider>

@@ -15,7 +15,7 @@ describe("the API seam of queries", () => {
     });
     const data = await client.fetchQuery({
       queryKey: ["home", "es"],
-      queryFn: apiQuery("/api/home?lang=es"),
+      queryFn: apiQuery((api) => api.home.$get({ query: { lang: "es" } })),
     });
     expect(data).toEqual({ featured: [], giftsByAge: [] });
     expect(asked).toEqual(["/api/home?lang=es"]);
@@ -23,11 +23,14 @@ describe("the API seam of queries", () => {
 
   it("keeps two clients' fetchers apart (two page requests rendered at once)", async () => {
     const client = (who: string) =>
-      createQueryClient({ onServer: true, fetcher: async () => Response.json({ who }) });
+      createQueryClient({
+        onServer: true,
+        fetcher: async () => Response.json({ user: { id: who, email: "", name: who, lastName: "" } }),
+      });
     const [ana, luis] = [client("ana"), client("luis")];
-    const query = { queryKey: ["me"], queryFn: apiQuery<{ who: string }>("/api/me") };
+    const query = { queryKey: ["me"], queryFn: apiQuery((api) => api.me.$get()) };
     const answers = await Promise.all([ana.fetchQuery(query), luis.fetchQuery(query)]);
-    expect(answers.map((answer) => answer.who)).toEqual(["ana", "luis"]);
+    expect(answers.map((answer) => answer.user.name)).toEqual(["ana", "luis"]);
   });
 
   it("answers null for a 404 when asked to, and an ApiError with the server's code otherwise", async () => {
@@ -37,10 +40,16 @@ describe("the API seam of queries", () => {
         Response.json({ error: { code: "product-not-found", message: "No" } }, { status: 404 }),
     });
     expect(
-      await client.fetchQuery({ queryKey: ["p"], queryFn: apiQueryOrNull("/api/products/9") }),
+      await client.fetchQuery({
+        queryKey: ["p"],
+        queryFn: apiQueryOrNull((api) => api.products[":id"].$get({ param: { id: "9" }, query: {} })),
+      }),
     ).toBeNull();
     await expect(
-      client.fetchQuery({ queryKey: ["q"], queryFn: apiQuery("/api/products/9") }),
+      client.fetchQuery({
+        queryKey: ["q"],
+        queryFn: apiQuery((api) => api.products[":id"].$get({ param: { id: "9" }, query: {} })),
+      }),
     ).rejects.toEqual(new ApiError(404, "product-not-found", "No"));
   });
 

@@ -23,7 +23,7 @@ export function MultibancoReference({ details }: { details: MultibancoDetails })
         <dd>{groupDigits(details.reference)}</dd>
         <dt>{t("checkout.multibanco.amount")}</dt>
         <dd>
-          <Price euros={details.amountCents / 100} />
+          <Price cents={details.amountCents} />
         </dd>
       </dl>
       <p>{t("checkout.multibanco.validUntil", { date: formatShopDeadline(details.expiresAt, lang) })}</p>

@@ -13,7 +13,7 @@ type OrderSummaryProps = {
 /** Subtotal, discount, shipping, the VAT included by rate, and the total: the server's figures. */
 export function OrderSummary({ totals, delivery }: OrderSummaryProps) {
   const { t, lang } = useTranslation();
-  const euros = (cents: number) => <Price euros={cents / 100} />;
+  const price = (cents: number) => <Price cents={cents} />;
   const day = (iso: string) =>
     new Date(`${iso}T12:00:00Z`).toLocaleDateString(localeOf[lang], {
       weekday: "long",
@@ -24,23 +24,23 @@ export function OrderSummary({ totals, delivery }: OrderSummaryProps) {
   return (
     <dl className={styles.summary}>
       <dt>{t("checkout.subtotal")}</dt>
-      <dd>{euros(totals.subtotalCents)}</dd>
+      <dd>{price(totals.subtotalCents)}</dd>
       {totals.discountCents > 0 && (
         <>
           <dt>{t("checkout.discount")}</dt>
-          <dd>−{euros(totals.discountCents)}</dd>
+          <dd>−{price(totals.discountCents)}</dd>
         </>
       )}
       <dt>{t("checkout.shipping")}</dt>
-      <dd>{totals.shippingCents === 0 ? t("checkout.free") : euros(totals.shippingCents)}</dd>
+      <dd>{totals.shippingCents === 0 ? t("checkout.free") : price(totals.shippingCents)}</dd>
       <dt className={styles.total}>{t("checkout.total")}</dt>
-      <dd className={styles.total}>{euros(totals.totalCents)}</dd>
+      <dd className={styles.total}>{price(totals.totalCents)}</dd>
       {totals.vat.length === 0 ? (
         <dd className={styles.vatNote}>{t("checkout.noVat")}</dd>
       ) : (
         totals.vat.map((line) => (
           <dd key={line.ratePercent} className={styles.vatNote}>
-            {t("checkout.vatIncluded", { rate: line.ratePercent })} {euros(line.vatCents)}
+            {t("checkout.vatIncluded", { rate: line.ratePercent })} {price(line.vatCents)}
           </dd>
         ))
       )}

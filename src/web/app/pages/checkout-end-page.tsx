@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { useCheckoutStore } from "#web/features/checkout/checkout-store.ts";
 import { PaymentPanel } from "#web/features/checkout/components/payment/payment-panel.tsx";
 import { orderIdFrom, orderQuery } from "#web/features/orders/api/order-calls.ts";
 import { OrderPlaced } from "#web/features/orders/components/order-placed.tsx";
@@ -21,12 +19,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = params.get("pedido");
   const returning = params.get("redirect_status") === "succeeded";
-  const userId = useSession((state) => state.user?.id ?? null);
   const guest = useSession(isGuest);
-  const reset = useCheckoutStore((state) => state.reset);
-  // The next checkout starts afresh. Resetting here rather than on the checkout page keeps that
-  // page from choosing the default address again and pricing the cart the order just emptied.
-  useEffect(() => reset(userId), [reset, userId]);
   return (
     <>
       {/* Each state of the order draws its own <title>. */}

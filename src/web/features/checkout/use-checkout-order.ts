@@ -48,7 +48,8 @@ export function useCheckoutOrder(quote: { data: QuoteView | undefined; refetch: 
         invoice: state.invoice,
         expectedTotalCents: figures.totals.totalCents,
       });
-      // The order's page starts the next checkout afresh (see the checkout-end page).
+      // The next checkout starts afresh; these steps stay as they are while the order's page loads.
+      state.placed();
       void navigate(`${paths.checkoutEnd()}?pedido=${order.id}`);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "network";

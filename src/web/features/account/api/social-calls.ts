@@ -1,13 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SessionUser } from "#shared/api/account-contract.ts";
-import type {
-  CompleteSignUpForm,
-  PendingSignUpAnswer,
-  SocialLinksAnswer,
-  SocialProvider,
-  SocialProvidersAnswer,
-} from "#shared/api/social-sign-in-contract.ts";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import type { CompleteSignUpForm, SocialProvider } from "#shared/api/social-sign-in-contract.ts";
+import { answerOf, api, apiQuery, jsonBody } from "#web/lib/api-client.ts";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Where «Continuar con …» links (?provider=): the server answers with a redirect to the provider. */
@@ -18,7 +12,7 @@ export const SOCIAL_COMPLETE_ACTION = "/api/social/complete";
 /** The providers the shop is configured for: the same for everyone, kept with the page. */
 export const socialProvidersQuery = queryOptions({
   queryKey: ["social-providers"],
-  queryFn: apiQuery<SocialProvidersAnswer>("/api/social/providers"),
+  queryFn: apiQuery((api) => api.social.providers.$get()),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -29,21 +23,20 @@ export const socialProvidersQuery = queryOptions({
  */
 export const pendingSignUpQuery = queryOptions({
   queryKey: ["social-pending"],
-  queryFn: apiQuery<PendingSignUpAnswer>("/api/social/pending"),
+  queryFn: apiQuery((api) => api.social.pending.$get()),
 });
 
 export async function completeSignUp(form: CompleteSignUpForm): Promise<SessionUser> {
-  const answer = await apiRequest<{ user: SessionUser }>(SOCIAL_COMPLETE_ACTION, {
-    method: "POST",
-    body: JSON.stringify(form),
-  });
+  // The route reads its body itself (a form posted without the script, or this JSON): its input
+  // is not in the API's type, its answer is.
+  const answer = await answerOf(api.social.complete.$post(undefined, jsonBody(form)));
   return answer.user;
 }
 
 /** Which providers open the signed-in account (shown on /datos/personales). */
 export const socialLinksQuery = queryOptions({
   queryKey: ["social-links"],
-  queryFn: apiQuery<SocialLinksAnswer>("/api/social/links"),
+  queryFn: apiQuery((api) => api.social.links.$get()),
   meta: perUserMeta,
 });
 
@@ -51,5 +44,5 @@ export const socialLinksQuery = queryOptions({
 export const socialLinkStart = (provider: SocialProvider) => `/api/social/links/${provider}/start`;
 
 export async function unlinkSocial(provider: SocialProvider): Promise<void> {
-  await apiRequest(`/api/social/links/${provider}`, { method: "DELETE" });
+  await answerOf(api.social.links[":provider"].$delete({ param: { provider } }));
 }

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { type RegisterForm as RegisterValues, registerSchema } from "#shared/api/account-contract.ts";
 import { PAGE_FORM_FIELD } from "#shared/api/page-form-contract.ts";
 import { paths } from "#shared/paths.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Link } from "#web/lib/routing.tsx";
 import { useSite } from "#web/lib/site.tsx";
@@ -58,9 +58,9 @@ function RegisterFields({ posted, onSent }: RegisterFieldsProps) {
     try {
       await signUp(values);
       if (values.newsletter) {
-        const body = JSON.stringify({ email: values.email, consent: true, locale: lang });
         // The account exists either way; a newsletter hiccup must not undo it.
-        await apiRequest("/api/newsletter", { method: "POST", body }).catch(() => undefined);
+        const json = { email: values.email, consent: true, locale: lang } as const;
+        await answerOf(api.newsletter.$post({ json })).catch(() => undefined);
       }
       onSent(values.email);
     } catch (error) {

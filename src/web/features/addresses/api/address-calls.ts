@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AddressesView, AddressForm } from "#shared/api/address-contract.ts";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import { answerOf, api, apiQuery } from "#web/lib/api-client.ts";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Keyed "addresses": the live-updates stream names the document the same way. */
 export const addressesQuery = queryOptions({
   queryKey: ["addresses"],
-  queryFn: apiQuery<AddressesView>("/api/addresses"),
+  queryFn: apiQuery((api) => api.addresses.$get()),
   meta: perUserMeta,
 });
 
@@ -21,17 +21,18 @@ export type AddressChange =
   | { kind: "default"; id: string };
 
 function send(change: AddressChange): Promise<AddressesView> {
-  const json = (method: string, body?: AddressForm) =>
-    body ? { method, body: JSON.stringify(body) } : { method };
+  const one = api.addresses[":id"];
   switch (change.kind) {
     case "create":
-      return apiRequest(`/api/addresses?default=${change.makeDefault}`, json("POST", change.form));
+      return answerOf(
+        api.addresses.$post({ query: { default: change.makeDefault ? "true" : "false" }, json: change.form }),
+      );
     case "update":
-      return apiRequest(`/api/addresses/${change.id}`, json("PUT", change.form));
+      return answerOf(one.$put({ param: { id: change.id }, json: change.form }));
     case "delete":
-      return apiRequest(`/api/addresses/${change.id}`, json("DELETE"));
+      return answerOf(one.$delete({ param: { id: change.id } }));
     case "default":
-      return apiRequest(`/api/addresses/${change.id}/default`, json("PUT"));
+      return answerOf(one.default.$put({ param: { id: change.id } }));
   }
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CartView } from "#shared/api/shopper-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import { answerOf, api, apiQuery } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 import { useSession } from "#web/lib/session/session.tsx";
@@ -10,7 +10,7 @@ import { canShop } from "#web/lib/session/session-store.ts";
 export const cartQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["cart", lang],
-    queryFn: apiQuery<CartView>(`/api/cart?lang=${lang}`),
+    queryFn: apiQuery((api) => api.cart.$get({ query: { lang } })),
     meta: perUserMeta,
   });
 
@@ -27,10 +27,14 @@ type CartChange =
   | { kind: "remove"; productId: number };
 
 export function changeCart(change: CartChange, lang: Lang): Promise<CartView> {
-  const path = `/api/cart/${change.productId}?lang=${lang}`;
-  if (change.kind === "remove") return apiRequest<CartView>(path, { method: "DELETE" });
-  const method = change.kind === "add" ? "POST" : "PUT";
-  return apiRequest<CartView>(path, { method, body: JSON.stringify({ cantidad: change.cantidad }) });
+  const line = { param: { id: String(change.productId) }, query: { lang } };
+  if (change.kind === "remove") return answerOf(api.cart[":id"].$delete(line));
+  const json = { cantidad: change.cantidad };
+  return answerOf(
+    change.kind === "add"
+      ? api.cart[":id"].$post({ ...line, json })
+      : api.cart[":id"].$put({ ...line, json }),
+  );
 }
 
 /** Every cart change answers with the whole cart: it replaces the cached one. */

@@ -29,14 +29,14 @@ export function CartView() {
                 <ProductImage src={product.imagen} alt="" sizes="96px" className={styles.image} />
                 <div className={styles.about}>
                   <Link to={paths.product(product.id)}>{product.texto}</Link>
-                  <Price euros={product.precio} className={styles.unitPrice} />
+                  <Price cents={product.priceCents} className={styles.unitPrice} />
                 </div>
                 <QuantitySelector
                   value={cantidad}
                   max={product.stock}
                   onChange={(next) => change.mutate({ kind: "set", productId: product.id, cantidad: next })}
                 />
-                <Price euros={product.precio * cantidad} className={styles.lineTotal} />
+                <Price cents={product.priceCents * cantidad} className={styles.lineTotal} />
                 <button
                   type="button"
                   className={styles.remove}
@@ -53,7 +53,7 @@ export function CartView() {
             <dd>{cart.totalQuantity}</dd>
             <dt>{t("cart.subtotal")}</dt>
             <dd>
-              <Price euros={cart.subtotal} />
+              <Price cents={cart.subtotalCents} />
             </dd>
           </dl>
         </>

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CategoryPage, Sort } from "#shared/api/catalog-contract.ts";
+import type { Sort } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { apiQueryOrNull } from "#web/lib/api-client.ts";
 
@@ -9,7 +9,10 @@ export type CategoryPageInput = { name: string; sort: Sort; page: number; lang: 
 export const categoryPageQuery = ({ name, sort, page, lang }: CategoryPageInput) =>
   queryOptions({
     queryKey: ["category", name, { sort, page }, lang],
-    queryFn: apiQueryOrNull<CategoryPage>(
-      `/api/categories/${encodeURIComponent(name)}?${new URLSearchParams({ lang, sort, page: String(page) })}`,
+    queryFn: apiQueryOrNull((api) =>
+      api.categories[":name"].$get({
+        param: { name: encodeURIComponent(name) },
+        query: { lang, sort, page: String(page) },
+      }),
     ),
   });

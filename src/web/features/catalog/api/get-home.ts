@@ -1,10 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { HomeContent } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { apiQuery } from "#web/lib/api-client.ts";
 
 export const homeQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["home", lang],
-    queryFn: apiQuery<HomeContent>(`/api/home?lang=${lang}`),
+    queryFn: apiQuery((api) => api.home.$get({ query: { lang } })),
   });

@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ProductDetail } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { apiQueryOrNull } from "#web/lib/api-client.ts";
 
@@ -7,5 +6,7 @@ import { apiQueryOrNull } from "#web/lib/api-client.ts";
 export const productQuery = (id: number, lang: Lang) =>
   queryOptions({
     queryKey: ["product", id, lang],
-    queryFn: apiQueryOrNull<ProductDetail>(`/api/products/${id}?lang=${lang}`),
+    queryFn: apiQueryOrNull((api) =>
+      api.products[":id"].$get({ param: { id: String(id) }, query: { lang } }),
+    ),
   });

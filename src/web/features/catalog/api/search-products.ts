@@ -1,12 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ProductPage } from "#shared/api/catalog-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { apiQuery } from "#web/lib/api-client.ts";
 
 export const searchQuery = (text: string, page: number, lang: Lang) =>
   queryOptions({
     queryKey: ["search", text, page, lang],
-    queryFn: apiQuery<ProductPage>(
-      `/api/search?${new URLSearchParams({ q: text, page: String(page), lang })}`,
-    ),
+    queryFn: apiQuery((api) => api.search.$get({ query: { q: text, page: String(page), lang } })),
   });

@@ -21,7 +21,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         <h3 className={styles.title}>{product.texto}</h3>
       </Link>
       <div className={styles.meta}>
-        <Price euros={product.precio} className={styles.price} />
+        <Price cents={product.priceCents} className={styles.price} />
         <StockLabel stock={product.stock} />
       </div>
     </article>

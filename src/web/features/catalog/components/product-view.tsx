@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { ProductDetail } from "#shared/api/catalog-contract.ts";
+import { decimalPrice } from "#shared/money.ts";
 import { paths } from "#shared/paths.ts";
 import { useLang, useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { useSite } from "#web/lib/site.tsx";
@@ -44,7 +45,7 @@ export function ProductView({ id, renderActions }: ProductViewProps) {
           <p className={styles.code}>{t("product.code", { code: product.codigo })}</p>
           <p className={styles.description}>{product.descripcion}</p>
           <div className={styles.priceRow}>
-            <Price euros={product.precio} className={styles.price} />
+            <Price cents={product.priceCents} className={styles.price} />
             <StockLabel stock={product.stock} />
           </div>
           <p className={styles.vat}>{t("product.vatIncluded")}</p>
@@ -99,7 +100,7 @@ function ProductJsonLd({ product }: { product: ProductDetail }) {
           "@type": "Offer",
           url: `${origin}${paths.product(product.id)}`,
           priceCurrency: "EUR",
-          price: product.precio.toFixed(2),
+          price: decimalPrice(product.priceCents),
           availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         },
       }}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OrderView, PlaceOrderRequest, QuoteRequest, QuoteView } from "#shared/api/order-contract.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import type { PlaceOrderRequest, QuoteRequest } from "#shared/api/order-contract.ts";
+import { answerOf, api } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
@@ -8,8 +8,9 @@ import { perUserMeta } from "#web/lib/query-client.ts";
 export function useQuote(request: QuoteRequest | null) {
   return useQuery({
     queryKey: ["checkoutQuote", request],
+    // Never run without a request: it is only enabled, and refetched, once there is one.
     queryFn: () =>
-      apiRequest<QuoteView>("/api/orders/quote", { method: "POST", body: JSON.stringify(request) }),
+      request ? answerOf(api.orders.quote.$post({ json: request })) : Promise.reject(new Error("No quote")),
     enabled: request !== null,
     // Changing the method or the coupon keeps the old figures on screen until the new ones come.
     placeholderData: keepPreviousData,
@@ -23,7 +24,7 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: PlaceOrderRequest) =>
-      apiRequest<OrderView>(`/api/orders?lang=${lang}`, { method: "POST", body: JSON.stringify(request) }),
+      answerOf(api.orders.$post({ query: { lang }, json: request })),
     onSuccess: (order) => {
       // The orders feature reads one order under ["orders", id].
       queryClient.setQueryData(["orders", order.id], order);

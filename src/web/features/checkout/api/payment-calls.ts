@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type {
-  PaymentSessionView,
-  TestConfirmAnswer,
-  TestConfirmRequest,
-} from "#shared/api/payment-contract.ts";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import type { TestConfirmRequest } from "#shared/api/payment-contract.ts";
+import { answerOf, api, apiQuery } from "#web/lib/api-client.ts";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /**
@@ -15,7 +11,7 @@ import { perUserMeta } from "#web/lib/query-client.ts";
 export const paymentSessionQuery = (orderId: string) =>
   queryOptions({
     queryKey: ["orders", orderId, "payment"],
-    queryFn: apiQuery<PaymentSessionView>(`/api/orders/${orderId}/payment`),
+    queryFn: apiQuery((api) => api.orders[":id"].payment.$get({ param: { id: orderId } })),
     staleTime: 0,
     retry: false,
     meta: perUserMeta,
@@ -43,9 +39,11 @@ export function intentIdOf(clientSecret: string): string {
 export function useConfirmTestPayment() {
   return useMutation({
     mutationFn: (request: TestConfirmRequest) =>
-      apiRequest<TestConfirmAnswer>(
-        `/api/payments/test/intents/${encodeURIComponent(intentIdOf(request.clientSecret))}/confirm`,
-        { method: "POST", body: JSON.stringify(request) },
+      answerOf(
+        api.payments.test.intents[":id"].confirm.$post({
+          param: { id: encodeURIComponent(intentIdOf(request.clientSecret)) },
+          json: request,
+        }),
       ),
   });
 }

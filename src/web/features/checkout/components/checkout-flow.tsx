@@ -1,8 +1,11 @@
-import { useEffect } from "react";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
-import { useSession } from "#web/lib/session/session.tsx";
 import { OrderSummary } from "#web/ui/order-summary.tsx";
-import { checkoutSteps, type CheckoutStep as StepName, useCheckoutStore } from "../checkout-store.ts";
+import {
+  checkoutSteps,
+  ShownCheckout,
+  type CheckoutStep as StepName,
+  useCheckoutStore,
+} from "../checkout-store.ts";
 import { useCheckoutOrder, useCheckoutQuote } from "../use-checkout-order.ts";
 import { type AddressPicker, AddressStep } from "./address-step.tsx";
 import styles from "./checkout.module.css";
@@ -23,15 +26,17 @@ type CheckoutFlowProps = {
  * The checkout steps below the cart: each one checked before the next, all kept when going back.
  * No card here: the order is placed, then paid on /checkout/fin (issue 27, decision 034).
  */
-export function CheckoutFlow({ renderAddressPicker, invoiceDefaults }: CheckoutFlowProps) {
-  const { t } = useTranslation();
-  const userId = useSession((state) => state.user?.id ?? null);
-  const state = useCheckoutStore();
-  const { owner, reset } = state;
+export function CheckoutFlow(props: CheckoutFlowProps) {
+  return (
+    <ShownCheckout>
+      <CheckoutSteps {...props} />
+    </ShownCheckout>
+  );
+}
 
-  useEffect(() => {
-    if (owner !== userId) reset(userId);
-  }, [owner, userId, reset]);
+function CheckoutSteps({ renderAddressPicker, invoiceDefaults }: CheckoutFlowProps) {
+  const { t } = useTranslation();
+  const state = useCheckoutStore();
 
   const quote = useCheckoutQuote();
   const order = useCheckoutOrder(quote);

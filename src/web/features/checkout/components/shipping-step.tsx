@@ -46,13 +46,13 @@ export function ShippingStep({ zone, goodsCents, value, onChange, onDone }: Ship
                   {min === max ? t("checkout.days", { count: min }) : t("checkout.daysRange", { min, max })}
                 </span>
               </span>
-              <strong>{cents === 0 ? t("checkout.free") : <Price euros={cents / 100} />}</strong>
+              <strong>{cents === 0 ? t("checkout.free") : <Price cents={cents} />}</strong>
             </label>
           );
         })}
       </fieldset>
       {missing > 0 && (
-        <p className={styles.hint}>{t("checkout.freeFrom", { amount: formatPrice(missing / 100, lang) })}</p>
+        <p className={styles.hint}>{t("checkout.freeFrom", { amount: formatPrice(missing, lang) })}</p>
       )}
       <button type="button" className={formStyles.submit} onClick={onDone}>
         {t("checkout.continue")}

@@ -38,12 +38,12 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
     coupon.kind === "percent"
       ? t("coupons.percent", { value: coupon.value })
       : coupon.kind === "fixed"
-        ? t("coupons.fixed", { amount: formatPrice(coupon.value / 100, lang) })
+        ? t("coupons.fixed", { amount: formatPrice(coupon.value, lang) })
         : t("coupons.freeShipping");
   const conditions = [
     coupon.firstOrderOnly ? t("coupons.firstOrderOnly") : null,
     coupon.minSubtotalCents > 0
-      ? t("coupons.minimum", { amount: formatPrice(coupon.minSubtotalCents / 100, lang) })
+      ? t("coupons.minimum", { amount: formatPrice(coupon.minSubtotalCents, lang) })
       : null,
     coupon.categories
       ? t("coupons.onlyIn", { categories: coupon.categories.map((c) => t(`categories.${c}`)).join(", ") })

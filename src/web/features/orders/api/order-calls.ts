@@ -1,20 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import type {
-  CreditNoteSummary,
-  OrderSummary,
-  OrderView,
-  PurchasedProduct,
-} from "#shared/api/order-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import { answerOf, api, apiQuery } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Keyed "orders" like the live-updates document; one order is ["orders", id]. */
 export const ordersQuery = queryOptions({
   queryKey: ["orders"],
-  queryFn: apiQuery<{ items: OrderSummary[] }>("/api/orders"),
+  queryFn: apiQuery((api) => api.orders.$get()),
   meta: perUserMeta,
 });
 
@@ -29,7 +23,7 @@ export function orderIdFrom(value: string | null | undefined): string | null {
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: ["orders", id],
-    queryFn: apiQuery<OrderView>(`/api/orders/${id}`),
+    queryFn: apiQuery((api) => api.orders[":id"].$get({ param: { id } })),
     meta: perUserMeta,
   });
 
@@ -43,7 +37,7 @@ export function useOrder(id: string | null) {
 
 export const creditNotesQuery = queryOptions({
   queryKey: ["orders", "credit-notes"],
-  queryFn: apiQuery<{ items: CreditNoteSummary[] }>("/api/orders/credit-notes"),
+  queryFn: apiQuery((api) => api.orders["credit-notes"].$get()),
   meta: perUserMeta,
 });
 
@@ -58,7 +52,7 @@ export type ShopperStep = "cancel" | "return";
 export function useOrderStep(step: ShopperStep) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<OrderView>(`/api/orders/${id}/${step}`, { method: "POST" }),
+    mutationFn: (id: string) => answerOf(api.orders[":id"][step].$post({ param: { id } })),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQuery(order.id).queryKey, order);
       void queryClient.invalidateQueries({ queryKey: ["orders"] });
@@ -69,7 +63,7 @@ export function useOrderStep(step: ShopperStep) {
 export const purchasedQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["orders", "purchased-products", lang],
-    queryFn: apiQuery<{ items: PurchasedProduct[] }>(`/api/orders/purchased-products?lang=${lang}`),
+    queryFn: apiQuery((api) => api.orders["purchased-products"].$get({ query: { lang } })),
     meta: perUserMeta,
   });
 

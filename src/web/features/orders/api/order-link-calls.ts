@@ -5,8 +5,7 @@ import {
   type OrderLinkView,
   orderLinkErrors,
 } from "#shared/api/order-link-contract.ts";
-import { ApiError, apiRequest } from "#web/lib/api-client.ts";
-import { fetcherOf } from "#web/lib/query-client.ts";
+import { ApiError, answerOf, api, clientOf } from "#web/lib/api-client.ts";
 import { useSessionStore } from "#web/lib/session/session.tsx";
 import { isGuest } from "#web/lib/session/session-store.ts";
 import { useForgetShopper } from "#web/lib/session/use-forget-shopper.ts";
@@ -20,6 +19,12 @@ export type OrderLinkAnswer = { ok: true; view: OrderLinkView } | { ok: false; e
 const linkPath = (id: string, token: string, rest = "") =>
   `/api/order-links/${encodeURIComponent(id)}${rest}?${ORDER_LINK_PARAM}=${encodeURIComponent(token)}`;
 
+/** The link's order and key, as its routes take them (the id encoded as in the document's link). */
+const linkInput = (id: string, token: string) => ({
+  param: { id: encodeURIComponent(id) },
+  query: { [ORDER_LINK_PARAM]: token },
+});
+
 function refusalOf(error: unknown): OrderLinkError {
   if (!(error instanceof ApiError) || error.status >= 500) throw error;
   return orderLinkErrors.find((code) => code === error.code) ?? "order-link-invalid";
@@ -32,7 +37,7 @@ export const orderLinkQuery = (id: string, token: string) =>
       try {
         return {
           ok: true,
-          view: await apiRequest<OrderLinkView>(linkPath(id, token), undefined, fetcherOf(client)),
+          view: await answerOf(clientOf(client)["order-links"][":id"].$get(linkInput(id, token))),
         };
       } catch (error) {
         return { ok: false, error: refusalOf(error) };
@@ -57,7 +62,7 @@ export function useEraseGuestData(id: string, token: string) {
   const session = useSessionStore();
   const forgetShopper = useForgetShopper();
   return useMutation({
-    mutationFn: () => apiRequest<{ erased: true }>(linkPath(id, token, "/erase"), { method: "POST" }),
+    mutationFn: () => answerOf(api["order-links"][":id"].erase.$post(linkInput(id, token))),
     onSuccess: () => {
       const gone: OrderLinkAnswer = { ok: false, error: "order-not-found" };
       queryClient.setQueryData(orderLinkQuery(id, token).queryKey, gone);
@@ -75,7 +80,7 @@ export function useEraseGuestData(id: string, token: string) {
 export function useKeepInAccount(id: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ orderId: string }>(linkPath(id, token, "/claim"), { method: "POST" }),
+    mutationFn: () => answerOf(api["order-links"][":id"].claim.$post(linkInput(id, token))),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ["orders"] });
       await queryClient.invalidateQueries({ queryKey: orderLinkQuery(id, token).queryKey });

@@ -35,7 +35,7 @@ export function CreditNotesList() {
               >
                 PDF
               </a>
-              <Price euros={-note.totalCents / 100} className={styles.total} />
+              <Price cents={-note.totalCents} className={styles.total} />
             </li>
           ))}
         </ul>

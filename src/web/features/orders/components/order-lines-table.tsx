@@ -38,10 +38,10 @@ export function OrderLinesTable({ lines }: { lines: OrderView["lines"] }) {
               )}
             </td>
             <td>
-              <Price euros={line.unitCents / 100} />
+              <Price cents={line.unitCents} />
             </td>
             <td>
-              <Price euros={line.totalCents / 100} />
+              <Price cents={line.totalCents} />
             </td>
           </tr>
         ))}

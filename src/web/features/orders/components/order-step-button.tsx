@@ -13,7 +13,7 @@ import styles from "./orders.module.css";
 export function OrderStepButton({ order, step }: { order: OrderView; step: ShopperStep }) {
   const { t, lang } = useTranslation();
   const mutation = useOrderStep(step);
-  const amount = formatPrice(order.totals.totalCents / 100, lang);
+  const amount = formatPrice(order.totals.totalCents, lang);
   const texts = (key: string) => t(`orders.steps.${step}.${key}`, { number: order.number ?? "", amount });
   async function confirmAndTake() {
     const confirmed = await confirmDestructive({

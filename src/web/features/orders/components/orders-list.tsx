@@ -32,7 +32,7 @@ export function OrdersList() {
                   {formatShopDate(order.placedAt, lang)}
                 </span>
                 <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
-                <Price euros={order.totalCents / 100} className={styles.total} />
+                <Price cents={order.totalCents} className={styles.total} />
               </Link>
             </li>
           ))}

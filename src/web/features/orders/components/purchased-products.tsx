@@ -35,7 +35,7 @@ export function PurchasedProducts({ renderActions }: PurchasedProductsProps) {
               <ProductImage src={product.imagen} alt="" sizes="96px" className={styles.image} />
               <span className={styles.productInfo}>
                 <Link to={paths.product(product.id)}>{product.texto}</Link>
-                <Price euros={product.precio} className={styles.total} />
+                <Price cents={product.priceCents} className={styles.total} />
                 <StockLabel stock={product.stock} />
                 <small>
                   {t("orders.lastBought", {

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
-import { perUserMeta } from "#web/lib/query-client.ts";
+import { authGet, authPost } from "#web/lib/auth-client.ts";
+import { fetcherOf, perUserMeta } from "#web/lib/query-client.ts";
 
 /** One of the account's passkeys, as better-auth's passkey plugin lists it (decision 036). */
 const passkeyViewSchema = z.object({
@@ -18,16 +18,13 @@ const passkeyListSchema = z.array(passkeyViewSchema);
 /** The signed-in account's passkeys (shown on /datos/personales). */
 export const passkeysQuery = queryOptions({
   queryKey: ["passkeys"],
-  queryFn: async (context): Promise<PasskeyView[]> =>
-    passkeyListSchema.parse(await apiQuery<unknown>("/api/auth/passkey/list-user-passkeys")(context)),
+  queryFn: async ({ client }): Promise<PasskeyView[]> =>
+    passkeyListSchema.parse(await authGet("/api/auth/passkey/list-user-passkeys", fetcherOf(client))),
   meta: perUserMeta,
 });
 
 export async function removePasskey(id: string): Promise<void> {
-  await apiRequest<unknown>("/api/auth/passkey/delete-passkey", {
-    method: "POST",
-    body: JSON.stringify({ id }),
-  });
+  await authPost("/api/auth/passkey/delete-passkey", { id });
 }
 
 /** "127.0.0.1", "[::1]": a host that is an address, where browsers have no passkeys. */

@@ -5,7 +5,7 @@ import {
   WebAuthnAbortService,
 } from "@simplewebauthn/browser";
 import type { SessionUser } from "#shared/api/account-contract.ts";
-import { apiRequest } from "#web/lib/api-client.ts";
+import { authGet, authPost } from "#web/lib/auth-client.ts";
 import { creationOptionsSchema, requestOptionsSchema, signInAnswerSchema } from "./webauthn-schemas.ts";
 
 /**
@@ -16,10 +16,9 @@ import { creationOptionsSchema, requestOptionsSchema, signInAnswerSchema } from 
 
 /** Adds a passkey to the signed-in account: the server's options, the authenticator, the answer. */
 export async function registerPasskey(name: string): Promise<void> {
-  const options = await apiRequest<unknown>("/api/auth/passkey/generate-register-options");
+  const options = await authGet("/api/auth/passkey/generate-register-options");
   const response = await startRegistration({ optionsJSON: creationOptionsSchema.parse(options) });
-  const body = JSON.stringify(name ? { response, name } : { response });
-  await apiRequest<unknown>("/api/auth/passkey/verify-registration", { method: "POST", body });
+  await authPost("/api/auth/passkey/verify-registration", name ? { response, name } : { response });
 }
 
 /**
@@ -28,15 +27,12 @@ export async function registerPasskey(name: string): Promise<void> {
  * shopper picks one or the page cancels it.
  */
 export async function signInWithPasskey({ autofill }: { autofill: boolean }): Promise<SessionUser> {
-  const options = await apiRequest<unknown>("/api/auth/passkey/generate-authenticate-options");
+  const options = await authGet("/api/auth/passkey/generate-authenticate-options");
   const response = await startAuthentication({
     optionsJSON: requestOptionsSchema.parse(options),
     useBrowserAutofill: autofill,
   });
-  const answer = await apiRequest<unknown>("/api/auth/passkey/verify-authentication", {
-    method: "POST",
-    body: JSON.stringify({ response }),
-  });
+  const answer = await authPost("/api/auth/passkey/verify-authentication", { response });
   const { user } = signInAnswerSchema.parse(answer);
   return { id: user.id, email: user.email, name: user.name, lastName: user.lastName ?? "" };
 }

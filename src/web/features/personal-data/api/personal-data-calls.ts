@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PersonalDataForm, PersonalDataView } from "#shared/api/personal-data-contract.ts";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import type { PersonalDataForm } from "#shared/api/personal-data-contract.ts";
+import { answerOf, api, apiQuery } from "#web/lib/api-client.ts";
 import { perUserMeta } from "#web/lib/query-client.ts";
 
 /** Keyed "personalData": the live-updates stream names the document the same way. */
 export const personalDataQuery = queryOptions({
   queryKey: ["personalData"],
-  queryFn: apiQuery<PersonalDataView>("/api/personal-data"),
+  queryFn: apiQuery((api) => api["personal-data"].$get()),
   meta: perUserMeta,
 });
 
@@ -18,8 +18,7 @@ export function usePersonalData(enabled = true) {
 export function useSavePersonalData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: PersonalDataForm) =>
-      apiRequest<PersonalDataView>("/api/personal-data", { method: "PUT", body: JSON.stringify(form) }),
+    mutationFn: (form: PersonalDataForm) => answerOf(api["personal-data"].$put({ json: form })),
     onSuccess: (data) => queryClient.setQueryData(personalDataQuery.queryKey, data),
   });
 }

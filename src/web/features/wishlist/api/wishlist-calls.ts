@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WishlistView } from "#shared/api/shopper-contract.ts";
 import type { Lang } from "#shared/lang.ts";
-import { apiQuery, apiRequest } from "#web/lib/api-client.ts";
+import { answerOf, api, apiQuery } from "#web/lib/api-client.ts";
 import { useLang } from "#web/lib/i18n/i18n.tsx";
 import { perUserMeta } from "#web/lib/query-client.ts";
 import { useSession } from "#web/lib/session/session.tsx";
@@ -9,7 +9,7 @@ import { useSession } from "#web/lib/session/session.tsx";
 export const wishlistQuery = (lang: Lang) =>
   queryOptions({
     queryKey: ["wishlist", lang],
-    queryFn: apiQuery<WishlistView>(`/api/wishlist?lang=${lang}`),
+    queryFn: apiQuery((api) => api.wishlist.$get({ query: { lang } })),
     meta: perUserMeta,
   });
 
@@ -20,9 +20,8 @@ export function useWishlist() {
 }
 
 export function changeWishlist(productId: number, wished: boolean, lang: Lang): Promise<WishlistView> {
-  return apiRequest<WishlistView>(`/api/wishlist/${productId}?lang=${lang}`, {
-    method: wished ? "PUT" : "DELETE",
-  });
+  const line = { param: { id: String(productId) }, query: { lang } };
+  return answerOf(wished ? api.wishlist[":id"].$put(line) : api.wishlist[":id"].$delete(line));
 }
 
 export function useChangeWishlist() {

@@ -32,7 +32,7 @@ export function WishlistView({ renderActions }: WishlistViewProps) {
               <ProductImage src={product.imagen} alt="" sizes="96px" className={styles.image} />
               <div className={styles.info}>
                 <Link to={paths.product(product.id)}>{product.texto}</Link>
-                <Price euros={product.precio} className={styles.price} />
+                <Price cents={product.priceCents} className={styles.price} />
                 <StockLabel stock={product.stock} />
               </div>
               <div className={styles.actions}>

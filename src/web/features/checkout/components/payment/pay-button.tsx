@@ -13,7 +13,7 @@ type PayButtonProps = {
 /** «Pagar 42,00 €»: the submit button of every way to pay. */
 export function PayButton({ amountCents, pending, disabled = false, label }: PayButtonProps) {
   const { t, lang } = useTranslation();
-  const amount = formatPrice(amountCents / 100, lang);
+  const amount = formatPrice(amountCents, lang);
   return (
     <button type="submit" className={styles.placeOrder} disabled={pending || disabled}>
       {pending ? t("checkout.pay.paying") : (label ?? t("checkout.pay.payButton", { amount }))}

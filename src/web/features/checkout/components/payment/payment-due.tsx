@@ -12,7 +12,7 @@ export function PaymentDue({ amountCents, expiresAt }: PaymentDueProps) {
   return (
     <div className={styles.due}>
       <p>
-        {t("checkout.pay.amount")} <Price euros={amountCents / 100} className={styles.dueAmount} />
+        {t("checkout.pay.amount")} <Price cents={amountCents} className={styles.dueAmount} />
       </p>
       <p>
         <strong>

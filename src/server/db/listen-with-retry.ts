@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { DatabaseHandle } from "./client.ts";
 
 const RETRY_MAX_MS = 30_000;
 

@@ -1,0 +1,57 @@
+import type { DatabaseHandle } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import type { ChangeHub } from "../live/change-hub.ts";
+import type { Logger } from "../logger.ts";
+import { createPageCache, type PageCache } from "../ssr/page-cache.ts";
+import { createShopperCache, type ShopperCache } from "../ssr/shopper-cache.ts";
+import { watchStockChanges } from "../stock/stock-changes.ts";
+
+export type PageCaches = { pageCache?: PageCache; shopperCache?: ShopperCache; stop(): Promise<void> };
+
+/**
+ * Visitors' pages kept rendered until the stock of a product they show changes, here or in any
+ * other process on the database (decision 018), and signed-in shoppers' own parts of them, kept
+ * until their cart, wish list or the stock in them changes (decision 020). PAGE_CACHE=off keeps
+ * none. Its stop ends both watches.
+ */
+export async function startPageCaches(deps: {
+  env: Env;
+  database: DatabaseHandle;
+  hub: ChangeHub;
+  /** The headers every answer carries, kept in each page's head (`http/answer-policy.ts`). */
+  headers: Readonly<Record<string, string>>;
+  logger: Logger;
+}): Promise<PageCaches> {
+  if (deps.env.PAGE_CACHE !== "on") return { stop: async () => {} };
+  const pageCache = createPageCache({ commonHeaders: deps.headers });
+  const shopperCache = createShopperCache();
+  const stockWatch = await watchStockChanges(
+    deps.database,
+    {
+      onChange: (productId) => {
+        pageCache.invalidateProducts([productId]);
+        shopperCache.invalidateProducts([productId]);
+      },
+      onMissed: () => {
+        pageCache.clear();
+        shopperCache.clear();
+      },
+    },
+    deps.logger,
+  );
+  // A shopper's parts show their cart and wish list: any change of either drops them.
+  const stopShopperWatch = deps.hub.watch({
+    onChange: ({ userId, document }) => {
+      if (document === "cart" || document === "wishlist") shopperCache.dropUser(userId);
+    },
+    onMissed: () => shopperCache.clear(),
+  });
+  return {
+    pageCache,
+    shopperCache,
+    stop: async () => {
+      await stockWatch.close();
+      stopShopperWatch();
+    },
+  };
+}

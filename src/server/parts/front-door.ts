@@ -1,0 +1,99 @@
+import type { RequestListener } from "node:http";
+import { resolve } from "node:path";
+import type { Catalog } from "#catalog/catalog.ts";
+import { createApp, thirdPartiesOf } from "../app.ts";
+import { keptSessionUser } from "../auth/session-cache.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import { type AnswerPolicy, createAnswerPolicy } from "../http/answer-policy.ts";
+import { apiFirst } from "../http/api-first.ts";
+import { inlineSources } from "../http/content-security.ts";
+import { type FastPath, frontDoor } from "../http/front-door.ts";
+import type { OriginPolicy } from "../http/origin-policy.ts";
+import type { ChangeHub } from "../live/change-hub.ts";
+import type { Logger } from "../logger.ts";
+import type { MailOutbox } from "../mail/mail-outbox.ts";
+import { resolveOperatorToken } from "../operator/operator-token.ts";
+import type { Payments } from "../payments/payments-from-env.ts";
+import type { TestProvider } from "../payments/test-provider.ts";
+import { shopperHotRoutes } from "../shopper/hot-routes.ts";
+import { readStylesheet } from "../ssr/build-manifest.ts";
+import { cachedPagesFirst } from "../ssr/cached-pages-first.ts";
+import type { PageCaches } from "./caches.ts";
+import type { Identity } from "./identity.ts";
+
+/** What every answer gets (decision 040); the CSP allows the build's stylesheet, inlined in every page. */
+export function shopAnswerPolicy(
+  payments: Payments,
+  origins: OriginPolicy,
+  logger: Logger,
+): Promise<AnswerPolicy> {
+  return createAnswerPolicy({
+    inline: inlineSources(readStylesheet(resolve("dist", "client"))),
+    thirdParties: thirdPartiesOf(payments.provider),
+    origins,
+    logger,
+  });
+}
+
+export type FrontDoorParts = {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  catalog: Catalog;
+  hub: ChangeHub;
+  mail: MailOutbox;
+  origins: OriginPolicy;
+  payments: Payments;
+  testPayments?: TestProvider | undefined;
+  identity: Identity;
+  caches: PageCaches;
+  answers: AnswerPolicy;
+};
+
+/**
+ * The shop's front door (decision 040): the Hono app, and before it the cart's and wish list's
+ * writes of a shopper whose session is in memory (decision 023) and the kept pages (decisions 018,
+ * 020), all by one answer policy.
+ */
+export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListener> {
+  const { env, database, catalog, hub, identity, caches, answers } = parts;
+  const { pageCache, shopperCache } = caches;
+  const { provider, stripeWebhook } = parts.payments;
+  const app = await createApp({
+    database,
+    auth: identity.auth,
+    signInThrottle: identity.signInThrottle,
+    hub,
+    ...(env.RATE_LIMITS === "off"
+      ? {
+          newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 },
+          checkoutLimits: null,
+          pageRenderLimit: null,
+        }
+      : {}),
+    catalog,
+    mail: parts.mail,
+    payments: provider,
+    ...(stripeWebhook ? { stripeWebhook } : {}),
+    ...(parts.testPayments ? { testPayments: parts.testPayments } : {}),
+    operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),
+    logger: parts.logger,
+    origins: parts.origins,
+    distDir: resolve("dist"),
+    answerPolicy: answers,
+    ...(pageCache ? { pageCache } : {}),
+    ...(shopperCache ? { shopperCache } : {}),
+    sessionCache: identity.sessionCache,
+    social: identity.social,
+  });
+  const shopperOf = (cookie: string) => keptSessionUser(identity.sessionCache, cookie);
+  const fastPaths: FastPath[] = [
+    apiFirst({ routes: shopperHotRoutes({ db: database.db, catalog, hub }), shopperOf, policy: answers }),
+  ];
+  if (pageCache)
+    fastPaths.push(
+      cachedPagesFirst({ cache: pageCache, shopperOf, ...(shopperCache ? { shoppers: shopperCache } : {}) }),
+    );
+  return frontDoor({ fastPaths, app });
+}
