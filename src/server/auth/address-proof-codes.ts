@@ -46,7 +46,7 @@ function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
 }
 
-type Row = { id: string; value: string; expiresAt: Date };
+type Row = Pick<typeof verification.$inferSelect, "id" | "value" | "expiresAt">;
 
 async function readRow(db: Database, key: string, now: Date): Promise<(Row & { proof: Proof }) | null> {
   const [row] = await db

@@ -6,7 +6,7 @@ import { wishlistWrites } from "./wishlist.routes.ts";
 /**
  * The cart's and the wish list's writes, answered before Hono (decision 023) from the very
  * declarations their routes mount (decision 040), at the paths `app.ts` mounts those routes at
- * (`http/api-first.api.test.ts` checks each is a route of the app).
+ * (`http/front-door.api.test.ts` checks each is a route of the app).
  */
 export function shopperHotRoutes(deps: ShopperDeps): HotRoute[] {
   return [
