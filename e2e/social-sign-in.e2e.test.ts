@@ -197,6 +197,30 @@ describe("signing in with Google", () => {
     await context.close();
   });
 
+  it("keeps «Continuar con Google» where the server drew it once the script has run", async () => {
+    const withoutScript = await browser.newContext({ baseURL: shop.baseUrl, javaScriptEnabled: false });
+    const before = await withoutScript.newPage();
+    await before.goto("/login");
+    const drawn = await before
+      .locator("main")
+      .getByRole("link", { name: "Continuar con Google" })
+      .boundingBox();
+    await withoutScript.close();
+
+    // On a named host the script adds the passkey button (127.0.0.1 has none): it must not push
+    // the link a shopper may be tapping as the page wakes.
+    const page = await newPage();
+    if (new URL(shop.baseUrl).hostname === "localhost") {
+      await page.getByRole("button", { name: "Entrar con una llave de acceso" }).waitFor();
+    }
+    const hydrated = await page
+      .locator("main")
+      .getByRole("link", { name: "Continuar con Google" })
+      .boundingBox();
+    expect(drawn).not.toBeNull();
+    expect(hydrated).toEqual(drawn);
+  });
+
   it("completes a first sign-in with JavaScript off: the welcome form is drawn with its names and posted", async () => {
     const context = await browser.newContext({
       baseURL: shop.baseUrl,

@@ -39,11 +39,13 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get("restablecer");
   const linkToken = params.get("enlace");
+  // The passkey button is drawn by the script, so it comes last: above the social links it
+  // pushed «Continuar con Google» down as the page woke, and a tap meant for it hit the passkey.
   const signInForms = (
     <>
       <LoginForm />
-      <PasskeySignIn />
       <SocialSignIn />
+      <PasskeySignIn />
     </>
   );
   const page = signedIn ? (
