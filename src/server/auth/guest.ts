@@ -1,9 +1,11 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { anonymous } from "better-auth/plugins/anonymous";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
 import type { ShopperDocument } from "#shared/api/live-contract.ts";
 import { maxPerOrder } from "../catalog/product-views.ts";
+import { claimRefusal } from "../coupons/coupon-claims.ts";
+import type { CouponShopper } from "../coupons/coupon-repository.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { address, cartLine, productStock, session, shopOrder, user, wishlistItem } from "../db/schema.ts";
 
@@ -31,18 +33,20 @@ export const STALE_GUEST_DAYS = 30;
 /**
  * better-auth's anonymous plugin as the shop's guest checkout: `POST /api/auth/sign-in/anonymous`
  * makes a guest user with a session, so the cart, orders and invoices stay keyed by a user. When
- * the guest signs up or signs in, its rows move to the account before the plugin deletes the guest.
+ * the guest signs up or signs in, its rows move to the account and the guest is deleted.
  */
 export function guestCheckout(db: Database, { catalog, hub }: GuestOptions) {
   const plugin = anonymous({
     emailDomainName: "guest.invalid",
     generateName: () => "Guest",
+    // The guest is deleted here, by us, only once nothing of it is left (`moveGuestRows`).
+    disableDeleteAnonymousUser: true,
     onLinkAccount: async ({ anonymousUser, newUser }) => {
       const from = anonymousUser.user.id;
-      const to = newUser.user.id;
-      if (from === to) return;
+      const to = { id: newUser.user.id, email: newUser.user.email };
+      if (from === to.id) return;
       await db.transaction((tx) => moveGuestRows(tx, catalog, from, to));
-      await hub?.publish(to, "cart", "wishlist", "addresses", "orders");
+      await hub?.publish(to.id, "cart", "wishlist", "addresses", "orders");
     },
   });
   return {
@@ -71,9 +75,12 @@ export function guestCheckout(db: Database, { catalog, hub }: GuestOptions) {
  * Everything a guest kept, moved to an account: the cart merged with the account's (a product in
  * both gets both quantities, capped as the cart caps them: the stock and the one-per-order lots),
  * the wish list, the addresses (the account's default stays the default) and the orders, whose
- * invoices and credit notes follow them.
+ * invoices and credit notes follow them. An order the account may not hold (its coupon's
+ * once-per-shopper or first-order rule, `claimRefusal`: issue 28, never two welcome discounts for
+ * one shopper) stays with the guest, reachable by its mailed link; the guest is deleted only when
+ * no order is left with it.
  */
-export async function moveGuestRows(tx: Transaction, catalog: Catalog, from: string, to: string) {
+export async function moveGuestRows(tx: Transaction, catalog: Catalog, from: string, to: CouponShopper) {
   const lines = await tx
     .select({
       productId: cartLine.productId,
@@ -91,7 +98,7 @@ export async function moveGuestRows(tx: Transaction, catalog: Catalog, from: str
     await tx
       .insert(cartLine)
       .values({
-        userId: to,
+        userId: to.id,
         productId: line.productId,
         quantity: Math.min(line.quantity, cap),
         addedAt: line.addedAt,
@@ -103,14 +110,39 @@ export async function moveGuestRows(tx: Transaction, catalog: Catalog, from: str
   }
   await tx.execute(sql`
     insert into ${wishlistItem} (user_id, product_id, added_at)
-    select ${to}, product_id, added_at from ${wishlistItem} where user_id = ${from}
+    select ${to.id}, product_id, added_at from ${wishlistItem} where user_id = ${from}
     on conflict do nothing`);
   await tx.execute(sql`
-    update ${address} set user_id = ${to},
+    update ${address} set user_id = ${to.id},
       is_default = ${address.isDefault} and not exists (
-        select 1 from ${address} as kept where kept.user_id = ${to} and kept.is_default)
+        select 1 from ${address} as kept where kept.user_id = ${to.id} and kept.is_default)
     where ${address.userId} = ${from}`);
-  await tx.update(shopOrder).set({ userId: to }).where(eq(shopOrder.userId, from));
+  const left = await moveGuestOrders(tx, from, to);
+  if (left === 0) await tx.delete(user).where(eq(user.id, from));
+  else await tx.delete(session).where(eq(session.userId, from));
+}
+
+/** Moves the guest's orders the account may hold, oldest first; answers how many stay behind. */
+async function moveGuestOrders(tx: Transaction, from: string, to: CouponShopper): Promise<number> {
+  // The account's row first, as a claim takes it: it queues with the account's checkouts.
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, to.id)).for("no key update");
+  const orders = await tx
+    .select({
+      id: shopOrder.id,
+      couponCode: shopOrder.couponCode,
+      status: shopOrder.status,
+      placedAt: shopOrder.placedAt,
+    })
+    .from(shopOrder)
+    .where(eq(shopOrder.userId, from))
+    .orderBy(asc(shopOrder.placedAt))
+    .for("update");
+  let left = 0;
+  for (const order of orders) {
+    if (await claimRefusal(tx, order, to)) left += 1;
+    else await tx.update(shopOrder).set({ userId: to.id }).where(eq(shopOrder.id, order.id));
+  }
+  return left;
 }
 
 /**

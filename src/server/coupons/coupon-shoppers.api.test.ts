@@ -7,7 +7,7 @@ import { shopOrder } from "../db/schema.ts";
 import { createOrderLinks } from "../orders/order-links.ts";
 import { createTestApi, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { body, madridAddress, orderRequest, quote, type Shopper } from "../testing/test-orders.ts";
-import { asShopper, signUpShopper } from "../testing/test-users.ts";
+import { asShopper, SHOPPER_PASSWORD, signUpShopper } from "../testing/test-users.ts";
 
 /**
  * Issue 28: a coupon's once-per-shopper and first-order rules count the shopper's e-mail as well
@@ -61,6 +61,24 @@ async function orderWithWelcome(shopper: Shopper, addressId: string, email?: str
   );
 }
 
+/** A second order by the same guest, without a coupon. */
+async function guestWithCartOrder(guest: Awaited<ReturnType<typeof guestWithCart>>) {
+  await body(await guest.shopper("POST", "/api/cart/3", { cantidad: 1 }), 200);
+  const { totals } = await quote(guest.shopper, guest.addressId);
+  const invoice = { name: "Ana", lastName: "García", company: "", taxId: "", email: "otra.mas@example.com" };
+  return body<OrderView>(
+    await guest.shopper("POST", "/api/orders", orderRequest(guest.addressId, totals.totalCents, { invoice })),
+    201,
+  );
+}
+
+async function firstOrderOf(account: { shopper: Shopper }) {
+  const { items } = await body<{ items: OrderSummary[] }>(await account.shopper("GET", "/api/orders"), 200);
+  const [first] = items;
+  if (!first) throw new Error("the account has no order");
+  return first;
+}
+
 const refusedCoupon = async (response: Response) =>
   (await body<{ error: { code: string }; quote: { coupon: unknown } }>(response, 422)).quote.coupon;
 
@@ -100,6 +118,40 @@ describe("the welcome coupon, once per shopper (issue 28)", () => {
     const token = links.token(guestOrder.id, new Date());
     const link = await body<OrderLinkView>(
       await api.request(`/api/order-links/${guestOrder.id}?clave=${encodeURIComponent(token)}`),
+      200,
+    );
+    expect(link.guest).toBe(true);
+  });
+
+  it("leaves a guest's welcome order with the guest when it signs in to an account that used the coupon", async () => {
+    const email = "bienvenida.entra@example.com";
+    const account = await accountWithCart(email, 2);
+    await body<OrderView>(await orderWithWelcome(account.shopper, account.addressId), 201);
+    const guest = await guestWithCart();
+    const welcome = await body<OrderView>(
+      await orderWithWelcome(guest.shopper, guest.addressId, "otra.mas@example.com"),
+      201,
+    );
+    const plain = await guestWithCartOrder(guest);
+    const guestId = await ownerOf(welcome.id);
+
+    const signedIn = await api.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { ...json, cookie: guest.cookie },
+      body: JSON.stringify({ email, password: SHOPPER_PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    // The order without a coupon joins the account; the second welcome discount does not.
+    expect(await ownerOf(plain.id)).toBe(await ownerOf((await firstOrderOf(account)).id));
+    expect(await ownerOf(welcome.id)).toBe(guestId);
+    const { items } = await body<{ items: OrderSummary[] }>(await account.shopper("GET", "/api/orders"), 200);
+    expect(items.map((item) => item.id)).not.toContain(welcome.id);
+    expect(items.map((item) => item.id)).toContain(plain.id);
+    // The guest stays for its order's link, without a session.
+    expect((await guest.shopper("GET", "/api/cart")).status).toBe(401);
+    const token = links.token(welcome.id, new Date());
+    const link = await body<OrderLinkView>(
+      await api.request(`/api/order-links/${welcome.id}?clave=${encodeURIComponent(token)}`),
       200,
     );
     expect(link.guest).toBe(true);
