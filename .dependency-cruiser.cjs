@@ -68,6 +68,24 @@ module.exports = {
       to: { path: "^src/web/(features|app)/" },
     },
     {
+      name: "the-storefront-never-imports-the-back-office",
+      comment:
+        "The back office (issue 30, decision 042) is a build of its own: nothing outside " +
+        "src/web/back-office imports it, so no shopper ever downloads it.",
+      severity: "error",
+      from: { pathNot: "^src/web/back-office/" },
+      to: { path: "^src/web/back-office/" },
+    },
+    {
+      name: "the-back-office-takes-only-lib-and-ui",
+      comment:
+        "The back office reuses the web's lib/ and ui/ (and shared/), never the storefront's " +
+        "app/ or features/, nor its entries.",
+      severity: "error",
+      from: { path: "^src/web/back-office/" },
+      to: { path: "^src/web/", pathNot: "^src/web/(back-office|lib|ui)/" },
+    },
+    {
       name: "features-do-not-import-app",
       severity: "error",
       from: { path: "^src/web/features/" },

@@ -2,11 +2,13 @@
  * The operator's order commands, sent to the running shop:
  *
  *   npm run orders -- list                 (every order, newest first; or: list pagado)
- *   npm run orders -- ship 2026-000001     (also: prepare, deliver, receive-return, cancel)
- *   npm run orders -- show 2026-000001     (its lines, numbered, with what went back)
+ *   npm run orders -- ship 2026-000001 --carrier envios-veloz --tracking ABC123 [--note "…"]
+ *   npm run orders -- prepare 2026-000001  (also: deliver, receive-return, cancel)
+ *   npm run orders -- show 2026-000001     (what to pack and where, its lines numbered, and who did what)
  *   npm run orders -- refund 2026-000001 1:2 [2:1 …] [--shipping] [--no-restock] [--note "…"]
  *                                          (gives back 2 units of line 1 …, through the method that paid)
  *   npm run orders -- multibanco-paid 123456789   (test mode: a test Multibanco reference paid)
+ *   npm run orders -- --help               (this, and the carriers to ship with)
  *
  * The shop's address comes from SHOP_URL (default http://localhost:$PORT, port 3000), the token
  * from OPERATOR_TOKEN or the data directory's operator-token file (DATA_DIR, default ./data).
@@ -18,21 +20,30 @@ import { z } from "zod";
 import {
   type OperatorOrderRow,
   type OperatorRefundRequest,
+  type OperatorShipRequest,
   type OrderStatus,
   operatorSteps,
   orderDocumentKinds,
   orderStatuses,
 } from "../src/shared/api/order-contract.ts";
+import { brand } from "../src/shared/brand.ts";
 import { formatPrice } from "../src/shared/money.ts";
 import { withoutControlCharacters } from "../src/shared/text.ts";
+import { carrierIdSchema, trackingNumberSchema } from "../src/shared/tracking.ts";
+
+const carrierList = brand.carriers.map((carrier) => `  ${carrier.id.padEnd(16)} ${carrier.name}`).join("\n");
 
 const usage = [
-  `usage: npm run orders -- list [${orderStatuses.join("|")}]`,
-  `       npm run orders -- <${operatorSteps.join("|")}> ORDER-NUMBER`,
-  "       npm run orders -- show ORDER-NUMBER",
-  '       npm run orders -- refund ORDER-NUMBER LINE:UNITS [LINE:UNITS …] [--shipping] [--no-restock] [--note "…"]',
-  "       npm run orders -- multibanco-paid REFERENCE   (test mode only)",
+  `uso: npm run orders -- list [${orderStatuses.join("|")}]`,
+  '     npm run orders -- ship NÚMERO-DE-PEDIDO --carrier TRANSPORTISTA --tracking NÚMERO-DE-SEGUIMIENTO [--note "…"]',
+  `     npm run orders -- <${operatorSteps.filter((step) => step !== "ship").join("|")}> NÚMERO-DE-PEDIDO`,
+  "     npm run orders -- show NÚMERO-DE-PEDIDO",
+  '     npm run orders -- refund NÚMERO-DE-PEDIDO LÍNEA:UNIDADES [LÍNEA:UNIDADES …] [--shipping] [--no-restock] [--note "…"]',
+  "     npm run orders -- multibanco-paid REFERENCIA   (solo en modo de prueba)",
+  "     npm run orders -- --help",
 ].join("\n");
+
+const help = `${usage}\n\nTransportistas (--carrier):\n${carrierList}`;
 
 type Step = (typeof operatorSteps)[number];
 type ApiAnswer = { ok: boolean; status: number; body: Record<string, unknown> };
@@ -143,16 +154,74 @@ async function list(status: string | undefined): Promise<number> {
   return 0;
 }
 
-async function move(step: Step, number: string): Promise<number> {
-  const answer = await callShop("POST", `/orders/${encodeURIComponent(number)}/${step}`);
+/** What a step answers (an OperatorStepAnswer), checked as it arrives. */
+const stepAnswerSchema = z.object({
+  status: z.enum(orderStatuses),
+  changed: z.boolean(),
+  shipment: z.object({ carrier: z.string(), number: z.string(), url: z.string() }).nullable(),
+});
+
+async function move(step: Step, number: string, json?: OperatorShipRequest): Promise<number> {
+  const answer = await callShop("POST", `/orders/${encodeURIComponent(number)}/${step}`, json);
   if (!answer) return 1;
   if (!answer.ok) {
     console.error(refusal(answer));
     return 1;
   }
-  const status = withoutControlCharacters(String(answer.body.status));
-  console.log(`Order ${number}: ${status}${answer.body.changed ? "" : " (already)"}`);
+  const { status, changed, shipment } = stepAnswerSchema.parse(answer.body);
+  console.log(`Order ${number}: ${status}${changed ? "" : " (already)"}`);
+  if (shipment) {
+    console.log(withoutControlCharacters(`   ${shipment.carrier} ${shipment.number} ${shipment.url}`));
+  }
   return 0;
+}
+
+/**
+ * `ship NUMBER --carrier ID --tracking NUMBER [--note "…"]`: checked here first, so a typo is told
+ * in plain Spanish before the shop is asked (which checks it again).
+ */
+function shipRequest(args: string[]): { request: OperatorShipRequest } | { problem: string } {
+  let values: { carrier?: string | boolean; tracking?: string | boolean; note?: string | boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      options: { carrier: { type: "string" }, tracking: { type: "string" }, note: { type: "string" } },
+    }));
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { problem: `No entiendo las opciones de «ship»: ${detail}` };
+  }
+  const carriers = brand.carriers.map((carrier) => carrier.id).join(", ");
+  if (typeof values.carrier !== "string" || values.carrier.trim() === "") {
+    return { problem: `Falta el transportista: --carrier TRANSPORTISTA (uno de: ${carriers}).` };
+  }
+  const carrier = carrierIdSchema.safeParse(values.carrier.trim());
+  if (!carrier.success) {
+    const named = withoutControlCharacters(values.carrier);
+    return { problem: `No conozco el transportista «${named}». Usa uno de: ${carriers}.` };
+  }
+  if (typeof values.tracking !== "string" || values.tracking.trim() === "") {
+    return { problem: "Falta el número de seguimiento: --tracking NÚMERO-DE-SEGUIMIENTO." };
+  }
+  const tracking = trackingNumberSchema.safeParse(values.tracking);
+  if (!tracking.success) {
+    const named = withoutControlCharacters(values.tracking);
+    return {
+      problem: `El número de seguimiento «${named}» no es válido: de 4 a 40 letras sin tilde (A-Z), cifras o guiones.`,
+    };
+  }
+  const note = typeof values.note === "string" ? values.note : "";
+  return { request: { carrier: carrier.data, trackingNumber: tracking.data, note } };
+}
+
+async function ship(number: string, args: string[]): Promise<number> {
+  const parsed = shipRequest(args);
+  if ("problem" in parsed) {
+    console.error(`${parsed.problem}\n\n${help}`);
+    return 2;
+  }
+  return move("ship", number, parsed.request);
 }
 
 /** In test mode, a test Multibanco reference paid at the ATM (decision 034). */
@@ -169,25 +238,61 @@ async function payMultibanco(reference: string): Promise<number> {
 
 const euros = (cents: number) => formatPrice(cents, "es").replace(/\s/g, " ");
 
-/** What `show` prints of the shop's answer (an OrderView), checked as it arrives. */
+/** What `show` prints of the shop's answer (an OperatorOrderAnswer), checked as it arrives. */
 const shownOrderSchema = z.object({
-  status: z.enum(orderStatuses),
-  totals: z.object({ totalCents: z.number(), shippingCents: z.number() }),
-  lines: z.array(
-    z.object({
-      quantity: z.number(),
-      code: z.string(),
+  order: z.object({
+    status: z.enum(orderStatuses),
+    totals: z.object({ totalCents: z.number(), shippingCents: z.number() }),
+    lines: z.array(
+      z.object({
+        quantity: z.number(),
+        code: z.string(),
+        name: z.string(),
+        totalCents: z.number(),
+        refundedQuantity: z.number(),
+      }),
+    ),
+    address: z.object({
       name: z.string(),
-      totalCents: z.number(),
-      refundedQuantity: z.number(),
+      lastName: z.string(),
+      street: z.string(),
+      floorDoor: z.string(),
+      postalCode: z.string(),
+      city: z.string(),
+      country: z.string(),
+      phone: z.string(),
     }),
-  ),
-  invoices: z.array(
-    z.object({ kind: z.enum(orderDocumentKinds), number: z.string(), totalCents: z.number() }),
+    buyer: z.object({ email: z.string() }),
+    shipment: z.object({ carrier: z.string(), number: z.string(), url: z.string() }).nullable(),
+    invoices: z.array(
+      z.object({ kind: z.enum(orderDocumentKinds), number: z.string(), totalCents: z.number() }),
+    ),
+  }),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      before: z.record(z.string(), z.unknown()).nullable(),
+      after: z.record(z.string(), z.unknown()).nullable(),
+      note: z.string(),
+    }),
   ),
 });
 
-/** An order's lines, numbered from 1 as `refund` takes them, with the units already given back. */
+/** `{status: "pagado"}` → `status=pagado`: a before or after of the audit, on one line. */
+function describeState(state: Record<string, unknown> | null): string {
+  if (!state) return "-";
+  return Object.entries(state)
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" ");
+}
+
+/**
+ * An order as the packer needs it: where it goes (street, postal code, city, country, phone),
+ * its lines numbered from 1 as `refund` takes them, with the units already given back, and then
+ * who did what to it, oldest first.
+ */
 async function show(number: string): Promise<number> {
   const answer = await callShop("GET", `/orders/${encodeURIComponent(number)}`);
   if (!answer) return 1;
@@ -195,16 +300,28 @@ async function show(number: string): Promise<number> {
     console.error(refusal(answer));
     return 1;
   }
-  const order = shownOrderSchema.parse(answer.body);
-  console.log(withoutControlCharacters(`${number}  ${order.status}  ${euros(order.totals.totalCents)}`));
+  const { order, history } = shownOrderSchema.parse(answer.body);
+  const { address } = order;
+  const print = (text: string) => console.log(withoutControlCharacters(text));
+  print(`${number}  ${order.status}  ${euros(order.totals.totalCents)}`);
+  print(`   ${address.name} ${address.lastName} <${order.buyer.email}>`);
+  print(`   ${[address.street, address.floorDoor].filter(Boolean).join(", ")}`);
+  print(`   ${address.postalCode} ${address.city} (${address.country})`);
+  print(`   tel. ${address.phone}`);
   order.lines.forEach((line, index) => {
     const back = line.refundedQuantity > 0 ? `  (${line.refundedQuantity} refunded)` : "";
-    const text = `${index + 1}. ${line.quantity} × ${line.code} ${line.name}  ${euros(line.totalCents)}${back}`;
-    console.log(withoutControlCharacters(text));
+    print(`${index + 1}. ${line.quantity} × ${line.code} ${line.name}  ${euros(line.totalCents)}${back}`);
   });
-  console.log(`   shipping ${euros(order.totals.shippingCents)}`);
+  print(`   shipping ${euros(order.totals.shippingCents)}`);
   for (const document of order.invoices)
-    console.log(`   ${document.kind} ${document.number} ${euros(document.totalCents)}`);
+    print(`   ${document.kind} ${document.number} ${euros(document.totalCents)}`);
+  if (order.shipment) print(`   ${order.shipment.carrier} ${order.shipment.number} ${order.shipment.url}`);
+  if (history.length > 0) print("history:");
+  for (const entry of history) {
+    const when = madridTime.format(new Date(entry.at));
+    const change = `${describeState(entry.before)} → ${describeState(entry.after)}`;
+    print(`   ${when}  ${entry.actor}  ${entry.action}  ${change}${entry.note ? `  «${entry.note}»` : ""}`);
+  }
   return 0;
 }
 
@@ -247,6 +364,11 @@ async function refundLines(number: string, args: string[]): Promise<number> {
 
 async function main(args: string[]): Promise<number> {
   const [command, argument] = args;
+  if (command === "--help" || command === "-h" || command === "help") {
+    console.log(help);
+    return 0;
+  }
+  if (command === "ship" && argument && !argument.startsWith("-")) return ship(argument, args.slice(2));
   if (command === "show" && argument && args.length === 2) return show(argument);
   if (command === "refund" && argument && args.length >= 3) return refundLines(argument, args.slice(2));
   if (command === "multibanco-paid" && argument && args.length === 2) return payMultibanco(argument);

@@ -47,9 +47,12 @@ import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
 import { personalDataRoutes } from "./shopper/personal-data.routes.ts";
 import { wishlistRoutes } from "./shopper/wishlist.routes.ts";
+import { backOfficePages } from "./ssr/back-office-pages.ts";
 import type { PageCache } from "./ssr/page-cache.ts";
 import { pagesRoutes } from "./ssr/pages.routes.ts";
 import type { ShopperCache } from "./ssr/shopper-cache.ts";
+import { staffRoutes } from "./staff/staff.routes.ts";
+import { createStaffIdentity } from "./staff/staff-identity.ts";
 
 export type AppDeps = {
   database: DatabaseHandle;
@@ -155,6 +158,13 @@ export function createApi(deps: ApiDeps) {
   const newsletter = { db: database.db, mail: deps.mail, origins: deps.origins, logger, now };
   const notifier = shopOrderNotifier(deps);
   const onIntent = paymentListener(deps);
+  // The back office's identity (issue 30): `staff.requireStaff()` guards every /gestion route.
+  const staff = createStaffIdentity({
+    db: database.db,
+    shopAuth: auth,
+    origins: deps.origins,
+    throttle: deps.signInThrottle,
+  });
   const api = new Hono()
     .use(...apiMiddleware({ origins: deps.origins, logger }, PROVIDER_POSTED_CALLBACKS))
     .route("/health", healthRoutes(database))
@@ -218,6 +228,10 @@ export function createApi(deps: ApiDeps) {
       }),
     )
     .route("/events", eventsRoutes(shoppers, hub))
+    .route(
+      "/gestion",
+      staffRoutes(staff, { db: database.db, mail: deps.mail, origins: deps.origins, logger, now }),
+    )
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit));
   if (deps.stripeWebhook) {
@@ -284,6 +298,9 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   }
   if (distDir) {
     app.route("/", staticFiles(join(distDir, "client")));
+    // The back office's own pages and files (issue 30), before the storefront's pages take every path.
+    const backOffice = { distDir, logger, apiFetch: async (request: Request) => api.fetch(request) };
+    app.route("/gestion", await backOfficePages({ ...backOffice, renderLimit: deps.pageRenderLimit }));
     const pages = await pagesRoutes({
       distDir,
       origins: deps.origins,

@@ -43,6 +43,27 @@ export const brand = {
     puppy: "Chispa",
   },
   colors: { primary: "#009FE3" },
+  /**
+   * Who carries the parcels (issue 30): the back office ships with one of these and the parcel's
+   * number, and the shopper's tracking link is `trackingUrl` with `{number}` filled in.
+   */
+  carriers: [
+    {
+      id: "envios-veloz",
+      name: "Envíos Veloz",
+      trackingUrl: "https://seguimiento.envios-veloz.example/envio/{number}",
+    },
+    {
+      id: "correo-iberico",
+      name: "Correo Ibérico Express",
+      trackingUrl: "https://www.correo-iberico.example/localizar?codigo={number}",
+    },
+    {
+      id: "luso-entregas",
+      name: "Luso Entregas",
+      trackingUrl: "https://track.luso-entregas.example/{number}",
+    },
+  ],
 } as const;
 
 export type Brand = typeof brand;

@@ -78,3 +78,12 @@ export {
   testPaymentIntent,
 } from "./order-schema.ts";
 export { address, cartLine, personalData, signInThrottle, wishlistItem } from "./shopper-schema.ts";
+export {
+  staffAccount,
+  staffAudit,
+  staffInvitation,
+  staffSession,
+  staffTwoFactor,
+  staffUser,
+  staffVerification,
+} from "./staff-schema.ts";

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AddressesView } from "#shared/api/address-contract.ts";
 import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
 import { PAGE_FORM_FIELD, pageForms } from "#shared/api/page-form-contract.ts";
+import { carrierIds, trackingNumberSchema } from "#shared/tracking.ts";
 import { matchPage } from "#web/app/route-table.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createLogger } from "../logger.ts";
@@ -1057,6 +1058,7 @@ function shopSpecs(setup: Setup): Spec[] {
       "operator",
     ),
     operatorRefundSpec(setup),
+    operatorShipSpec(setup),
     {
       route: "POST /api/operator/newsletter",
       guard: "operator",
@@ -1159,6 +1161,45 @@ function operatorRefundSpec(setup: Setup): Spec {
   };
 }
 
+/**
+ * The operator ships an order (issue 30): a real order with no carrier of the shop's or no good
+ * tracking number, or a malformed body; any parcel for an order that does not exist.
+ */
+function operatorShipSpec(setup: Setup): Spec {
+  const numbers = operatorNumbers(setup);
+  const template = { carrier: "envios-veloz", trackingNumber: "FUZZ-0001", note: "" };
+  const badShip = brokenObject(
+    template,
+    {
+      carrier: fc.oneof(
+        notAString,
+        fc.constantFrom("", "ENVIOS-VELOZ", "Envíos Veloz", "palomas"),
+        weirdText.filter((text) => !carrierIds.some((id) => id === text)),
+      ),
+      trackingNumber: fc.oneof(
+        notAString,
+        fc.constantFrom("", "ABC", "A".repeat(41), "ABC 123", "ABC/123", "ÁBC123"),
+        weirdText.filter((text) => !trackingNumberSchema.safeParse(text).success),
+      ),
+      note: fc.oneof(notAString, fc.constant("n".repeat(501))),
+    },
+    ["carrier", "trackingNumber"],
+  );
+  const path = (number: string) => `/api/operator/orders/${number}/ship`;
+  return {
+    route: "POST /api/operator/orders/:number/ship",
+    guard: "operator",
+    refused: fc.oneof(
+      to(numbers.real.map(path), refusedBody(badShip, fc.constant(template))),
+      to(fc.oneof(numbers.unknown, numbers.malformed).map(path), fc.constant(asJson(template))),
+    ),
+    any: to(
+      fc.oneof(numbers.real, numbers.unknown, numbers.malformed).map(path),
+      fc.oneof(refusedBody(badShip), fc.constant(asJson(template))),
+    ),
+  };
+}
+
 /** The operator moves an order: a real number with a step that is none, or a number of no order. */
 function operatorStepSpec(setup: Setup): Spec {
   const steps = ["prepare", "ship", "deliver", "receive-return", "cancel"];
@@ -1184,6 +1225,69 @@ function operatorStepSpec(setup: Setup): Spec {
     ),
     any: fc.tuple(fc.oneof(realNumber, unknownNumber, malformedNumber), anyStep).map(path),
   };
+}
+
+/**
+ * The back office's staff routes (issue 30, decision 041). No identity of this fuzz is staff, so
+ * every request is someone the route is not for: each write must be refused, whatever it sends.
+ */
+function staffSpecs(): Spec[] {
+  const at = (path: string) => `/api/gestion${path}`;
+  const junkId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{32,43}$/), weirdText.map(encodePart));
+  const anyBody = fc.oneof(
+    unparsable,
+    wrongShapeJson.map((text) => ({ text, type: JSON_TYPE })),
+    weirdValue.map(asJson),
+  );
+  const valid = {
+    accept: { name: "Ana Gestora", password: "un-gato-de-gestion-42" },
+    invite: { email: "nueva@example.com", role: "staff" },
+  };
+  const write = (route: string, path: fc.Arbitrary<string>, body: unknown): Spec => ({
+    route,
+    guard: "none",
+    refused: to(path, fc.oneof(anyBody, fc.constant(asJson(body)))),
+  });
+  return [
+    { route: "GET /api/gestion/me", guard: "none", refused: to(paths(at("/me"))) },
+    { route: "GET /api/gestion/staff", guard: "none", refused: to(paths(at("/staff"))) },
+    {
+      route: "GET /api/gestion/invitations/:token",
+      guard: "none",
+      refused: to(junkId.map((token) => at(`/invitations/${token}`))),
+    },
+    write(
+      "POST /api/gestion/invitations/:token/accept",
+      junkId.map((token) => at(`/invitations/${token}/accept`)),
+      valid.accept,
+    ),
+    write("POST /api/gestion/staff/invitations", paths(at("/staff/invitations")), valid.invite),
+    write(
+      "POST /api/gestion/staff/:id/disable",
+      junkId.map((id) => at(`/staff/${id}/disable`)),
+      {},
+    ),
+    {
+      route: "GET /api/gestion/auth/*",
+      guard: "none",
+      refused: to(
+        paths(at("/auth/get-session"), at("/auth/list-sessions"), at("/auth/two-factor/get-totp-uri")),
+      ),
+    },
+    write(
+      "POST /api/gestion/auth/*",
+      paths(
+        at("/auth/sign-in/email"),
+        at("/auth/sign-up/email"),
+        at("/auth/two-factor/enable"),
+        at("/auth/two-factor/verify-totp"),
+        at("/auth/two-factor/verify-backup-code"),
+        at("/auth/two-factor/disable"),
+        at("/auth/change-password"),
+      ),
+      { email: "nadie@example.com", password: "un-gato-de-gestion-42", code: "123456" },
+    ),
+  ];
 }
 
 /** better-auth's endpoints, all behind GET and POST /api/auth/*. */
@@ -1537,7 +1641,7 @@ function requestsFor(
     (m) =>
       !own.has(m) &&
       !(m === "HEAD" && own.has("GET")) &&
-      !(pattern === "/api/auth/*" && (m === "GET" || m === "POST")),
+      !((pattern === "/api/auth/*" || pattern === "/api/gestion/auth/*") && (m === "GET" || m === "POST")),
   );
   if (wrong.length > 0) {
     kinds.push({
@@ -1805,7 +1909,8 @@ function judge(fuzz: FuzzRequest, outcome: Outcome): string | undefined {
   const pathname = new URL(`http://localhost${fuzz.path}`).pathname;
   // A path that leaves /api (../ and its encodings) is for the pages, not the API.
   if (pathname !== "/api" && !pathname.startsWith("/api/")) return undefined;
-  const isAuth = pathname.startsWith("/api/auth/");
+  // better-auth answers the shop's and the back office's (decision 041) own endpoints alike.
+  const isAuth = pathname.startsWith("/api/auth/") || pathname.startsWith("/api/gestion/auth/");
   // better-auth answers some refusals without a body: an endpoint it does not serve or a wrong
   // method (404, empty or "Not Found"), an endpoint that needs a session (GET /account-info: 401).
   if (isAuth && (text === "" || (status === 404 && text === "Not Found"))) return undefined;
@@ -2044,7 +2149,7 @@ describe("API fuzz", () => {
   it("has requests for every route of the router", () => {
     const routes = routerRoutes();
     expect(routes.length).toBeGreaterThan(30);
-    const covered = new Set([...shopSpecs(setup), ...authSpecs()].map((spec) => spec.route));
+    const covered = new Set([...shopSpecs(setup), ...authSpecs(), ...staffSpecs()].map((spec) => spec.route));
     expect(routes.filter((route) => !covered.has(route))).toEqual([]);
   });
 
@@ -2058,7 +2163,7 @@ describe("API fuzz", () => {
       methodsOf.set(pattern, (methodsOf.get(pattern) ?? new Set()).add(method));
     }
     const generator = fc.oneof(
-      ...[...shopSpecs(setup), ...authSpecs()].map((spec) => ({
+      ...[...shopSpecs(setup), ...authSpecs(), ...staffSpecs()].map((spec) => ({
         weight: Math.max(1, Math.round((spec.weight ?? 1) * 10)),
         arbitrary: requestsFor(spec, setup, methodsOf),
       })),

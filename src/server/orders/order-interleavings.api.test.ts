@@ -309,10 +309,17 @@ afterAll(async () => {
   await api.close();
 });
 
+/** Shipping names its carrier and parcel (issue 30): the same for every order, so retries are alike. */
+const parcel = JSON.stringify({ carrier: "envios-veloz", trackingNumber: "INTERLEAVED-1" });
+
 const operator = (path: string, method = "POST") =>
   api.request(`/api/operator/orders${path}`, {
     method,
-    headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+    headers: {
+      authorization: `Bearer ${TEST_OPERATOR_TOKEN}`,
+      ...(path.endsWith("/ship") ? { "content-type": "application/json" } : {}),
+    },
+    ...(path.endsWith("/ship") ? { body: parcel } : {}),
   });
 
 const settle = () => settlePayments({ db: api.database.db, payments: api.payments });

@@ -38,6 +38,7 @@ const order: OrderView = {
   totals: { subtotalCents: 790, discountCents: 0, shippingCents: 495, vat: [], totalCents: 1285 },
   delivery: { from: "2026-11-25", to: "2026-11-26" },
   payBy: null,
+  shipment: null,
   payment: null,
   invoices: [],
   history: [],
@@ -65,6 +66,30 @@ describe("order mails", () => {
     expect(shipped.text).toContain("ha salido de nuestro almacén");
     const returned = orderStatusMail({ ...order, status: "devuelto" }, "pt", link);
     expect(returned.text).toContain("Recebemos a sua devolução");
+  });
+
+  it("gives the shipped order's carrier, tracking number and link, in the order's language", () => {
+    const shipment = {
+      carrier: "Envíos Veloz",
+      number: "ABC-123",
+      url: "https://seguimiento.envios-veloz.example/envio/ABC-123?a=1&b=<2>",
+    };
+    const shipped = orderStatusMail({ ...order, status: "enviado", shipment }, "es", link);
+    expect(shipped.text).toContain("Lo lleva Envíos Veloz con el número de seguimiento ABC-123.");
+    expect(shipped.text).toContain(`Seguir mi envío: ${shipment.url}`);
+    expect(shipped.text).toContain(link);
+    expect(shipped.html).toContain(
+      '<a href="https://seguimiento.envios-veloz.example/envio/ABC-123?a=1&#38;b=&#60;2&#62;">Seguir mi envío</a>',
+    );
+    const enviado = orderStatusMail({ ...order, status: "enviado", shipment }, "pt", link);
+    expect(enviado.text).toContain("É transportada pela Envíos Veloz com o número de seguimento ABC-123.");
+    expect(enviado.text).toContain(`Seguir a minha encomenda: ${shipment.url}`);
+    // Only the shipped mail carries it: the delivered one does not send the shopper tracking again.
+    const delivered = orderStatusMail({ ...order, status: "entregado", shipment }, "es", link);
+    expect(delivered.text).not.toContain("Seguir mi envío");
+    expect(orderStatusMail({ ...order, status: "enviado" }, "es", link).text).not.toContain(
+      "Seguir mi envío",
+    );
   });
 
   it("acknowledges a withdrawal with the date and time it was recorded, on the shop's clock", () => {

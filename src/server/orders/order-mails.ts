@@ -21,6 +21,9 @@ const texts = {
     seeOrder: "Ver el pedido y descargar la factura",
     statusSubject: (number: string) => `Novedades de tu pedido ${number}`,
     changedAt: (when: string) => `Fecha y hora: ${when}.`,
+    shipment: (carrier: string, number: string) =>
+      `Lo lleva ${carrier} con el número de seguimiento ${number}.`,
+    track: "Seguir mi envío",
     status: {
       "pendiente-pago": "Tu pedido está reservado y espera el pago.",
       pagado: "Tu pedido está pagado.",
@@ -53,6 +56,9 @@ const texts = {
     seeOrder: "Ver a encomenda e descarregar a fatura",
     statusSubject: (number: string) => `Novidades da sua encomenda ${number}`,
     changedAt: (when: string) => `Data e hora: ${when}.`,
+    shipment: (carrier: string, number: string) =>
+      `É transportada pela ${carrier} com o número de seguimento ${number}.`,
+    track: "Seguir a minha encomenda",
     status: {
       "pendiente-pago": "A sua encomenda está reservada e aguarda o pagamento.",
       pagado: "A sua encomenda está paga.",
@@ -105,10 +111,7 @@ export function orderPlacedMail(order: OrderView, lang: Lang, link: string): Ord
     order.buyer.email,
     words.placedSubject(orderLabel(order)),
     paragraphs,
-    {
-      label: words.seeOrder,
-      href: link,
-    },
+    [{ label: words.seeOrder, href: link }],
     words.signature,
   );
 }
@@ -121,9 +124,12 @@ export function orderStatusMail(order: OrderView, lang: Lang, link: string): Ord
   const words = texts[lang];
   const change = order.history.findLast((event) => event.status === order.status);
   const multibanco = order.payment?.multibanco;
+  // Shipped: who carries it, its number and the carrier's page that follows it (issue 30).
+  const shipment = order.status === "enviado" ? order.shipment : null;
   const paragraphs = [
     words.hello(order.buyer.name),
     `${orderLabel(order)}: ${words.status[order.status]}`,
+    ...(shipment ? [words.shipment(shipment.carrier, shipment.number)] : []),
     ...(multibanco
       ? [
           words.multibanco(
@@ -140,10 +146,10 @@ export function orderStatusMail(order: OrderView, lang: Lang, link: string): Ord
     order.buyer.email,
     words.statusSubject(orderLabel(order)),
     paragraphs,
-    {
-      label: words.seeOrder,
-      href: link,
-    },
+    [
+      ...(shipment ? [{ label: words.track, href: shipment.url }] : []),
+      { label: words.seeOrder, href: link },
+    ],
     words.signature,
   );
 }
@@ -175,7 +181,7 @@ export function orderRefundMail(
     order.buyer.email,
     words.refundSubject(orderLabel(order)),
     paragraphs,
-    { label: words.seeOrder, href: link },
+    [{ label: words.seeOrder, href: link }],
     words.signature,
   );
 }
@@ -184,13 +190,15 @@ function compose(
   to: string,
   subject: string,
   paragraphs: readonly string[],
-  link: { label: string; href: string },
+  links: readonly { label: string; href: string }[],
   signature: string,
 ): OrderMail {
-  const text = [...paragraphs, `${link.label}: ${link.href}`, "", signature].join("\n\n");
+  const text = [...paragraphs, ...links.map((link) => `${link.label}: ${link.href}`), "", signature].join(
+    "\n\n",
+  );
   const html = [
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+    ...links.map((link) => `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`),
     `<p style="color:#4f5a6b">${escapeHtml(signature)}</p>`,
   ].join("\n");
   return { to, subject, text, html };

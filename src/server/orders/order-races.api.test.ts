@@ -147,7 +147,8 @@ describe("refunds after the lock (issue 11)", () => {
         shopper("POST", `/api/orders/${order.id}/cancel`),
         api.request(`/api/operator/orders/${order.number}/ship`, {
           method: "POST",
-          headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+          headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}`, "content-type": "application/json" },
+          body: JSON.stringify({ carrier: "envios-veloz", trackingNumber: `RACE-${n}` }),
         }),
       ]);
       expect([cancelled.status, shipped.status].sort()).toEqual([200, 409]);

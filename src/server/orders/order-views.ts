@@ -2,6 +2,7 @@ import { and, asc, desc, eq, max, notInArray, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { CreditNoteSummary, OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
 import type { Lang } from "#shared/lang.ts";
+import { trackingLink } from "#shared/tracking.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
 import type { InvoiceDocument } from "../invoices/invoice-pdf.ts";
@@ -111,6 +112,8 @@ export function toLoadedOrder(order: OrderRows): LoadedOrder {
     },
     delivery: { from: order.deliveryFrom, to: order.deliveryTo },
     payBy: order.status === "pendiente-pago" && order.payBy ? order.payBy.toISOString() : null,
+    shipment:
+      order.carrier && order.trackingNumber ? trackingLink(order.carrier, order.trackingNumber) : null,
     payment: paid
       ? {
           provider: paid.provider,

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { OrderStatus } from "#shared/api/order-contract.ts";
 import { quoteRefund, type RefundError, type RefundRequest } from "#shared/checkout/refunds.ts";
+import { recordAudit } from "../audit/staff-audit.ts";
 import { payment, refund, shopOrder } from "../db/schema.ts";
-import type { LifecycleDeps } from "./order-lifecycle.ts";
+import type { AuditBy, LifecycleDeps } from "./order-lifecycle.ts";
 import { settleLineRefunds } from "./payment-settlement.ts";
 import { giveBackUnits, issueCreditNote, readRefundable } from "./refund-records.ts";
 
@@ -28,19 +29,21 @@ const refundable: readonly OrderStatus[] = [
  * (`order-lifecycle.ts`), the order's row and then its payment's are locked and everything is
  * written in one transaction: the units counted as given back (and back on sale when `restock`),
  * a credit note with the refund's own figures, the refund pending (its note kept with it) and the
- * buyer's mail. The provider is asked only after the commit, and a refund it did not
- * take stays pending for the next round (`payment-settlement.ts`).
+ * buyer's mail, and, when `audit` names who did it, the staff audit's entry (issue 30). The
+ * provider is asked only after the commit, and a refund it did not take stays pending for the
+ * next round (`payment-settlement.ts`).
  */
 export async function refundOrderLines(
   deps: LifecycleDeps,
   orderId: string,
   input: RefundLinesInput,
+  options: { audit?: AuditBy } = {},
 ): Promise<RefundLinesOutcome> {
   const { db, mails } = deps;
   const at = deps.now();
   const outcome = await db.transaction(async (tx): Promise<RefundLinesOutcome> => {
     const [locked] = await tx
-      .select({ status: shopOrder.status })
+      .select({ status: shopOrder.status, number: shopOrder.number })
       .from(shopOrder)
       .where(eq(shopOrder.id, orderId))
       .for("update");
@@ -53,7 +56,8 @@ export async function refundOrderLines(
     if (!refundable.includes(locked.status) || !paid) {
       return { ok: false, error: "not-allowed", status: locked.status };
     }
-    const quoted = quoteRefund(await readRefundable(tx, orderId), input);
+    const owed = await readRefundable(tx, orderId);
+    const quoted = quoteRefund(owed, input);
     if (!quoted.ok) return { ok: false, error: quoted.error, status: locked.status };
     const { quote } = quoted;
     const creditNote = await issueCreditNote(tx, orderId, quote, at);
@@ -74,6 +78,27 @@ export async function refundOrderLines(
       })
       .returning({ id: refund.id });
     if (!row) throw new Error(`No refund stored for order ${orderId}`);
+    if (options.audit) {
+      await recordAudit(tx, options.audit.actor, {
+        action: "order.refund",
+        subjectType: "order",
+        subjectId: locked.number ?? orderId,
+        before: {
+          status: locked.status,
+          refundedUnits: owed.lines.map(({ position, refundedQuantity }) => ({ position, refundedQuantity })),
+          shippingRefunded: owed.shippingRefunded,
+        },
+        after: {
+          status: locked.status,
+          creditNote: creditNote.number,
+          amountCents: quote.totalCents,
+          lines: quote.lines.map(({ position, quantity }) => ({ position, quantity })),
+          shippingCents: quote.shippingCents,
+          restock: input.restock,
+        },
+        note: options.audit.note ?? input.note,
+      });
+    }
     await mails.queueRefund(tx, orderId, row.id);
     return { ok: true, refundId: row.id, creditNote: creditNote.number, amountCents: quote.totalCents };
   });

@@ -57,6 +57,8 @@ export function newOrderRows({ buyer, request, quote, lang, placedAt }: NewOrder
     deliveryTo: quote.delivery.to,
     placedAt,
     payBy: new Date(placedAt.getTime() + PAY_WITHIN_MS),
+    carrier: null,
+    trackingNumber: null,
     lines: totals.lines.map((line, position) => {
       const product = quote.products[position];
       return {

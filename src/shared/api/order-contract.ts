@@ -4,6 +4,7 @@ import { shippingMethods } from "../checkout/shipping.ts";
 import { isValidTaxId } from "../checkout/tax-id.ts";
 import type { OrderTotals } from "../checkout/totals.ts";
 import type { ShippingZone } from "../checkout/zones.ts";
+import { carrierIdSchema, type Shipment, trackingNumberSchema } from "../tracking.ts";
 import type { AddressForm } from "./address-contract.ts";
 import type { ProductCard } from "./catalog-contract.ts";
 import type { MultibancoDetails, PaymentFailure, PaymentMethodKind } from "./payment-contract.ts";
@@ -27,6 +28,44 @@ export const orderStatuses = [
 
 /** What the operator's command may do to an order (`npm run orders -- ship 2026-000001`). */
 export const operatorSteps = ["prepare", "ship", "deliver", "receive-return", "cancel"] as const;
+export type OperatorStep = (typeof operatorSteps)[number];
+/** The steps taken by name alone (`POST /api/operator/orders/:number/:step`); `ship` needs a body. */
+export const operatorMoves = operatorSteps.filter(
+  (step): step is Exclude<OperatorStep, "ship"> => step !== "ship",
+);
+
+/**
+ * Shipping an order (`npm run orders -- ship 2026-000001 --carrier envios-veloz --tracking ABC123`,
+ * issue 30): one of the shop's carriers and the parcel's number, both required; the note is kept
+ * in the staff audit only.
+ */
+export const operatorShipSchema = z.strictObject({
+  carrier: carrierIdSchema,
+  trackingNumber: trackingNumberSchema,
+  note: z.string().trim().max(500).default(""),
+});
+export type OperatorShipRequest = z.input<typeof operatorShipSchema>;
+
+/** What the operator's step answers: the order's status, and where it goes once shipped. */
+export type OperatorStepAnswer = {
+  number: string;
+  status: OrderStatus;
+  changed: boolean;
+  shipment: Shipment | null;
+};
+
+/** One thing a staff member (or the operator's token) did to an order, as the audit keeps it. */
+export type OrderAuditEntry = {
+  at: string;
+  actor: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  note: string;
+};
+
+/** `GET /api/operator/orders/:number`: the order in full, and who did what to it, oldest first. */
+export type OperatorOrderAnswer = { order: OrderView; history: OrderAuditEntry[] };
 
 /** `npm run orders -- list [status]`: the orders to work on, newest first. */
 export const operatorOrderListQuerySchema = z.object({
@@ -155,6 +194,8 @@ export type OrderView = {
   delivery: { from: string; to: string };
   /** While the order awaits payment: when it expires unpaid. */
   payBy: string | null;
+  /** Once shipped: the carrier, the parcel's number and the carrier's page that follows it (issue 30). */
+  shipment: Shipment | null;
   payment: {
     provider: string;
     method: PaymentMethodKind | null;

@@ -13,6 +13,7 @@ import { describePayment } from "../describe-payment.ts";
 import { nameOrder } from "../name-order.ts";
 import { OrderLinesTable } from "./order-lines-table.tsx";
 import { OrderPaymentDue } from "./order-payment-due.tsx";
+import { OrderShipment } from "./order-shipment.tsx";
 import { OrderStepButton } from "./order-step-button.tsx";
 import styles from "./orders.module.css";
 import { statusClass } from "./status-class.ts";
@@ -75,6 +76,7 @@ export function OrderSheet({ order, documentHref, actions, children }: OrderShee
         <span className={statusClass[order.status]}>{t(`orders.status.${order.status}`)}</span>
       </p>
       {actions}
+      {order.shipment && <OrderShipment shipment={order.shipment} />}
       <OrderLinesTable lines={order.lines} />
       <div className={styles.columns}>
         <section>

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { shippingZones } from "../checkout/zones.ts";
+import { hasControlCharacters } from "../text.ts";
+import { orderStatuses } from "./order-contract.ts";
+import { paymentMethodKinds } from "./payment-contract.ts";
+
+/** How the back office's order list may be sorted (issue 30); newest first unless asked. */
+export const staffOrderSorts = ["placedAt", "total", "number"] as const;
+export type StaffOrderSort = (typeof staffOrderSorts)[number];
+export const staffOrderPageSizes = [25, 50, 100] as const;
+export type StaffOrderPageSize = (typeof staffOrderPageSizes)[number];
+
+/**
+ * A field of a GET form left empty (`?status=&zone=`) is a field not given: the list's form works
+ * without the script, and its empty selects are sent too.
+ */
+function optional<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+}
+
+/** One or several statuses: `status=pagado&status=enviado`, or `status=pagado,enviado`. */
+const statusesSchema = z
+  .union([z.string(), z.array(z.string()).max(orderStatuses.length)])
+  .transform((value) => {
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(","));
+    return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ""))];
+  })
+  .pipe(z.array(z.enum(orderStatuses)).min(1));
+
+/** A day on the shop's clock (Europe/Madrid), a real calendar date: 2026-02-30 fails. */
+const shopDaySchema = z.iso.date();
+
+const pageSizeSchema = z.coerce.number().pipe(z.literal(staffOrderPageSizes));
+
+/**
+ * `GET /gestion/api/orders?q=…`: the back office's order list (issue 30). `q` is free text, read
+ * as whatever it can be: an order number or its start (`2026-0001`), an e-mail or its start, a
+ * buyer's name or last name (from its start, case and accents aside), a phone (its digits, with or
+ * without +34 / +351). `from`/`to` are whole days in Madrid. Unknown parameters are ignored.
+ */
+export const staffOrderListQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .refine((text) => !hasControlCharacters(text), "text-invalid")
+      .transform((text) => text.replace(/\s+/g, " ") || undefined)
+      .optional(),
+    status: optional(statusesSchema),
+    from: optional(shopDaySchema),
+    to: optional(shopDaySchema),
+    method: optional(z.enum(paymentMethodKinds)),
+    zone: optional(z.enum(shippingZones)),
+    sort: optional(z.enum(staffOrderSorts)).transform((sort) => sort ?? "placedAt"),
+    dir: optional(z.enum(["asc", "desc"])).transform((dir) => dir ?? "desc"),
+    page: optional(z.coerce.number().int().min(1).max(10_000)).transform((page) => page ?? 1),
+    pageSize: optional(pageSizeSchema).transform((size) => size ?? 25),
+  })
+  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+    path: ["to"],
+    message: "to-before-from",
+  });
+export type StaffOrderListQuery = z.output<typeof staffOrderListQuerySchema>;
+
+/** One order as the back office's list shows it: enough to recognise it and pick it. */
+export const staffOrderRowSchema = z.object({
+  number: z.string(),
+  status: z.enum(orderStatuses),
+  placedAt: z.iso.datetime(),
+  /** "Ana García": the buyer's name and last name, as on the invoice. */
+  buyer: z.string(),
+  email: z.string(),
+  /** The delivery address's phone, as the shopper typed it. */
+  phone: z.string(),
+  destination: z.object({ city: z.string(), zone: z.enum(shippingZones) }),
+  /** How it was paid; null when the provider never said (orders from before issue 27). */
+  method: z.enum(paymentMethodKinds).nullable(),
+  units: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>;
+
+/** A page of the list and how many orders match in all. */
+export type StaffOrderList = { items: StaffOrderRow[]; total: number; page: number; pageSize: number };

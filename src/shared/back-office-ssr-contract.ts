@@ -1,0 +1,33 @@
+/**
+ * What the server and the back office's own build agree on (issue 30, decision 041): where the
+ * back office lives, and the renderer its server build exports. The storefront never imports the
+ * back office (dependency-cruiser); the server loads its build at run time, as the storefront's.
+ */
+
+/** Every page and asset of the back office lives under this path. */
+export const BACK_OFFICE_BASE = "/gestion";
+
+/** The back office's pages, each spelt once. The invitation mail links to `invitation(token)`. */
+export const backOfficePaths = {
+  home: () => BACK_OFFICE_BASE,
+  signIn: () => `${BACK_OFFICE_BASE}/entrar`,
+  invitation: (token?: string) =>
+    token === undefined
+      ? `${BACK_OFFICE_BASE}/invitacion`
+      : `${BACK_OFFICE_BASE}/invitacion?token=${encodeURIComponent(token)}`,
+  enrolment: () => `${BACK_OFFICE_BASE}/doble-factor`,
+} as const;
+
+/** The files a back-office page asks for: its module script and its stylesheets (absolute paths). */
+export type BackOfficeAssets = { entry: string; stylesheets: readonly string[] };
+
+export type BackOfficeRenderer = {
+  /** The page at the request's address, as a whole HTML answer (or a redirect). */
+  renderPage(options: { request: Request; assets: BackOfficeAssets }): Promise<Response>;
+};
+
+/** What `src/web/back-office/entry-server.tsx` exports, built to dist/back-office/server. */
+export type BackOfficeModule = {
+  /** `apiFetch`: the API, called in-process with the page request's cookies. */
+  createBackOfficeRenderer(apiFetch: (request: Request) => Promise<Response>): BackOfficeRenderer;
+};

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import type { StaffMe } from "#shared/api/staff-contract.ts";
+import { redirectFor, secretOf } from "./staff-access.ts";
+
+const me = (twoFactorEnabled: boolean): StaffMe => ({
+  id: "s1",
+  email: "ana@example.com",
+  name: "Ana",
+  role: "owner",
+  twoFactorEnabled,
+});
+
+describe("who may see which back-office page", () => {
+  it("sends nobody signed in to the sign-in page", () => {
+    expect(redirectFor("home", null)).toBe("/gestion/entrar");
+    expect(redirectFor("enrolment", null)).toBe("/gestion/entrar");
+    expect(redirectFor("sign-in", null)).toBeUndefined();
+  });
+
+  it("sends a staff member without a second factor to its enrolment, wherever they go", () => {
+    expect(redirectFor("home", me(false))).toBe("/gestion/doble-factor");
+    expect(redirectFor("sign-in", me(false))).toBe("/gestion/doble-factor");
+    expect(redirectFor("enrolment", me(false))).toBeUndefined();
+  });
+
+  it("lets an enrolled staff member in, and past the sign-in and enrolment pages", () => {
+    expect(redirectFor("home", me(true))).toBeUndefined();
+    expect(redirectFor("sign-in", me(true))).toBe("/gestion");
+    expect(redirectFor("enrolment", me(true))).toBe("/gestion");
+  });
+});
+
+describe("the secret of an authenticator's link", () => {
+  it("reads it in groups of four, and nothing from a broken link", () => {
+    const uri = "otpauth://totp/Tienda:ana%40example.com?secret=JBSWY3DPEHPK3PXPAB&issuer=Tienda";
+    expect(secretOf(uri)).toBe("JBSW Y3DP EHPK 3PXP AB");
+    expect(secretOf("not a uri")).toBeUndefined();
+    expect(secretOf("otpauth://totp/x?issuer=y")).toBeUndefined();
+  });
+});
