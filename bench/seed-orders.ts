@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { foldedText } from "../src/server/db/order-search-keys.ts";
 import type { Database } from "../src/server/db/client.ts";
 import { openDatabase } from "../src/server/db/client.ts";
+import { foldedText } from "../src/server/db/order-search-keys.ts";
 
 const firstNames = [
   "Ana",

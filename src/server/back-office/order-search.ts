@@ -6,8 +6,8 @@ import { paymentMethodKinds } from "#shared/api/payment-contract.ts";
 import { shippingZones } from "#shared/checkout/zones.ts";
 import { SHOP_TIME_ZONE } from "#shared/dates.ts";
 import type { Database } from "../db/client.ts";
-import { orderLine, payment, shopOrder } from "../db/schema.ts";
 import { foldedText, orderSearchKeys, phoneDigits } from "../db/order-search-keys.ts";
+import { orderLine, payment, shopOrder } from "../db/schema.ts";
 
 const keys = orderSearchKeys(shopOrder);
 

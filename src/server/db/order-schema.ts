@@ -25,8 +25,8 @@ import {
 import { couponKinds } from "#shared/checkout/coupon.ts";
 import type { RefundQuote } from "#shared/checkout/refunds.ts";
 import type { VatLine } from "#shared/checkout/totals.ts";
-import { orderSearchKeys } from "./order-search-keys.ts";
 import { user } from "./auth-schema.ts";
+import { orderSearchKeys } from "./order-search-keys.ts";
 
 /**
  * Gapless numbering series (orders and invoices per year): the counter row is updated inside

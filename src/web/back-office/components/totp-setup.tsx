@@ -31,8 +31,8 @@ export function TotpSetupSteps({ setup, onConfirmed }: TotpSetupStepsProps) {
       <ol className={styles.steps}>
         <li>
           <p>
-            Escanea este código con tu aplicación de códigos (Google Authenticator, Microsoft Authenticator,
-            1Password, Aegis…).
+            Escanea este código con la aplicación de códigos de verificación de tu móvil (cualquiera que
+            admita códigos de 6 cifras, TOTP).
           </p>
           <Suspense fallback={<Spinner size="small" label="Preparando el código QR…" />}>
             <TotpQr uri={setup.totpURI} />
