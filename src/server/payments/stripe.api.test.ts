@@ -484,7 +484,11 @@ describe("paying an order through Stripe, its events delivered as they happen", 
 
     // The shop's sweep, past the time to pay: the intent is cancelled at Stripe, the order expires.
     const outcome = await expireUnpaid(shop.api.paying(() => new Date(Date.parse(payBy ?? "") + 1000)));
-    expect(outcome.expired).toBeGreaterThanOrEqual(1);
+    // Stripe sends payment_intent.canceled as soon as it has answered the cancel: the sweep's own
+    // reading of that answer and the event race for the order's lock, and whichever is first
+    // expires it (the sweep then counts 0). Either way it expires once, as checked below.
+    expect(outcome).toMatchObject({ failed: 0 });
+    expect(outcome.expired).toBeLessThanOrEqual(1);
     const cancels = shop.standIn.requests.filter(
       (call) => call.path === `/v1/payment_intents/${reference}/cancel`,
     );
@@ -499,7 +503,7 @@ describe("paying an order through Stripe, its events delivered as they happen", 
       invoices: [],
       payment: { status: "cancelled" },
     });
-    // Its payment_intent.canceled event, delivered after, changes nothing more.
+    // Its payment_intent.canceled event is taken once, and the order expired once.
     expect(eventsOf(shop, reference, "payment_intent.canceled")[0]?.deliveries).toEqual([200]);
     expect(expired.history.filter((step) => step.status === "caducado")).toHaveLength(1);
     expect(await stockOf(shop, 3)).toBe(before);
