@@ -202,7 +202,7 @@ describe("a staff member's first day (issue 30)", () => {
       expect(await severeViolations(page)).toEqual([]);
       await screenshot(page, "landing-1280");
 
-      await main.getByRole("button", { name: "Cerrar sesión" }).click();
+      await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
       await page.waitForURL(at("/gestion/entrar"));
       // Signed out on the server too: the landing page sends the next visit to sign in.
       await page.goto(at("/gestion"));

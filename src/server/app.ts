@@ -12,6 +12,7 @@ import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { socialRoutes } from "./auth/social.routes.ts";
 import { socialLinkRoutes } from "./auth/social-links.routes.ts";
 import { PROVIDER_POSTED_CALLBACKS, type SocialSignInConfig } from "./auth/social-sign-in.ts";
+import { backOfficeRoutes } from "./back-office/back-office.routes.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -231,6 +232,22 @@ export function createApi(deps: ApiDeps) {
     .route(
       "/gestion",
       staffRoutes(staff, { db: database.db, mail: deps.mail, origins: deps.origins, logger, now }),
+    )
+    .route(
+      "/gestion",
+      backOfficeRoutes({
+        db: database.db,
+        payments,
+        now,
+        mails: notifier,
+        notifier,
+        staff,
+        hub,
+        auth,
+        catalog,
+        mail: deps.mail,
+        logger,
+      }),
     )
     .route("/", catalogRoutes(catalog, database.db))
     .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit));

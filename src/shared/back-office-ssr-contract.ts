@@ -16,6 +16,21 @@ export const backOfficePaths = {
       ? `${BACK_OFFICE_BASE}/invitacion`
       : `${BACK_OFFICE_BASE}/invitacion?token=${encodeURIComponent(token)}`,
   enrolment: () => `${BACK_OFFICE_BASE}/doble-factor`,
+  /** The order list; its filters ride in the query (`?q=…&status=…`). */
+  orders: () => `${BACK_OFFICE_BASE}/pedidos`,
+  /** One order's page; without a number, the route's pattern. */
+  order: (number?: string) =>
+    number === undefined
+      ? `${BACK_OFFICE_BASE}/pedidos/:number`
+      : `${BACK_OFFICE_BASE}/pedidos/${encodeURIComponent(number)}`,
+  customers: () => `${BACK_OFFICE_BASE}/clientes`,
+  /** One customer's page; without an id, the route's pattern. */
+  customer: (id?: string) =>
+    id === undefined
+      ? `${BACK_OFFICE_BASE}/clientes/:id`
+      : `${BACK_OFFICE_BASE}/clientes/${encodeURIComponent(id)}`,
+  /** The owner's staff screen: members and invitations. */
+  team: () => `${BACK_OFFICE_BASE}/equipo`,
 } as const;
 
 /** The files a back-office page asks for: its module script and its stylesheets (absolute paths). */

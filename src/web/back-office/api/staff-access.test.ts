@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { StaffMe } from "#shared/api/staff-contract.ts";
 import { redirectFor, secretOf } from "./staff-access.ts";
 
-const me = (twoFactorEnabled: boolean): StaffMe => ({
+const me = (twoFactorEnabled: boolean, role: StaffMe["role"] = "owner"): StaffMe => ({
   id: "s1",
   email: "ana@example.com",
   name: "Ana",
-  role: "owner",
+  role,
   twoFactorEnabled,
 });
 
@@ -27,6 +27,15 @@ describe("who may see which back-office page", () => {
     expect(redirectFor("home", me(true))).toBeUndefined();
     expect(redirectFor("sign-in", me(true))).toBe("/gestion");
     expect(redirectFor("enrolment", me(true))).toBe("/gestion");
+    expect(redirectFor("orders", me(true, "staff"))).toBeUndefined();
+    expect(redirectFor("customer", me(true, "staff"))).toBeUndefined();
+  });
+
+  it("keeps the staff screen for the owner", () => {
+    expect(redirectFor("team", me(true))).toBeUndefined();
+    expect(redirectFor("team", me(true, "staff"))).toBe("/gestion");
+    expect(redirectFor("team", me(false))).toBe("/gestion/doble-factor");
+    expect(redirectFor("orders", null)).toBe("/gestion/entrar");
   });
 });
 

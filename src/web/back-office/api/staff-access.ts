@@ -1,18 +1,34 @@
 import type { StaffMe } from "#shared/api/staff-contract.ts";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 
-/** The pages that depend on who is signed in. */
-export type GuardedPage = "home" | "enrolment" | "sign-in";
+/** The pages that depend on who is signed in (every page but the invitation's link). */
+export type GuardedPage =
+  | "home"
+  | "enrolment"
+  | "sign-in"
+  | "orders"
+  | "order"
+  | "customers"
+  | "customer"
+  | "team";
+
+/** Pages only for someone not fully signed in yet. */
+const ENTRY_PAGES: ReadonlySet<GuardedPage> = new Set(["sign-in", "enrolment"]);
+/** Pages only the owner opens (the staff and their invitations). */
+const OWNER_PAGES: ReadonlySet<GuardedPage> = new Set(["team"]);
 
 /**
  * Where a page sends this person, or undefined when they stay (issue 30): nobody signed in goes
- * to the sign-in page; a staff member without a second factor to its enrolment; one with it to
- * the landing page. The server answers with it as a redirect, the browser navigates.
+ * to the sign-in page; a staff member without a second factor to its enrolment; one with it away
+ * from the entry pages, and away from the owner's pages unless they are the owner, to the landing
+ * page. The server answers with it as a redirect, the browser navigates.
  */
 export function redirectFor(page: GuardedPage, me: StaffMe | null): string | undefined {
   if (me === null) return page === "sign-in" ? undefined : backOfficePaths.signIn();
   if (!me.twoFactorEnabled) return page === "enrolment" ? undefined : backOfficePaths.enrolment();
-  return page === "home" ? undefined : backOfficePaths.home();
+  if (ENTRY_PAGES.has(page)) return backOfficePaths.home();
+  if (OWNER_PAGES.has(page) && me.role !== "owner") return backOfficePaths.home();
+  return undefined;
 }
 
 /** The secret of an `otpauth://` URI, for typing into an authenticator by hand, in groups of four. */

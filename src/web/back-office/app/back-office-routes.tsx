@@ -1,17 +1,27 @@
 import type { ComponentType } from "react";
 import { Route, Switch } from "#web/lib/routing.tsx";
+import { CustomerPage } from "../features/customer/customer-page.tsx";
+import { CustomersPage } from "../features/customers/customers-page.tsx";
+import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { OrderPage } from "../features/order/order-page.tsx";
+import { OrdersPage } from "../features/orders/orders-page.tsx";
+import { TeamPage } from "../features/team/team-page.tsx";
 import { EnrolmentPage } from "../pages/enrolment-page.tsx";
 import { InvitationPage } from "../pages/invitation-page.tsx";
-import { LandingPage } from "../pages/landing-page.tsx";
 import { NotFoundPage } from "../pages/not-found-page.tsx";
 import { SignInPage } from "../pages/sign-in-page.tsx";
 import { type BackOfficePage, pageRoutes } from "./route-table.ts";
 
 const pageComponents: Record<BackOfficePage, ComponentType> = {
-  home: LandingPage,
+  home: DashboardPage,
   "sign-in": SignInPage,
   enrolment: EnrolmentPage,
   invitation: InvitationPage,
+  orders: OrdersPage,
+  order: OrderPage,
+  customers: CustomersPage,
+  customer: CustomerPage,
+  team: TeamPage,
 };
 
 /** Each path of the route table, drawn by its page; anything else is "not found". */

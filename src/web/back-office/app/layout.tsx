@@ -3,6 +3,7 @@ import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { brand } from "#shared/brand.ts";
 import { Link } from "#web/lib/routing.tsx";
 import styles from "../back-office.module.css";
+import { StaffNav } from "./staff-nav.tsx";
 
 /** The frame of every back-office page: its header and its main region. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Link to={backOfficePaths.home()} className={styles.brand}>
           Gestión · {brand.shopName}
         </Link>
+        <StaffNav />
       </header>
       <main id="main" className={styles.main}>
         <noscript>

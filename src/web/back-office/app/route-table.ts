@@ -1,15 +1,38 @@
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
+import { matchPattern } from "#web/lib/routing.tsx";
 
 /** The back office's pages, by path (issue 30). Each is drawn by `back-office-routes.tsx`. */
-export type BackOfficePage = "home" | "sign-in" | "enrolment" | "invitation";
+export type BackOfficePage =
+  | "home"
+  | "sign-in"
+  | "enrolment"
+  | "invitation"
+  | "orders"
+  | "order"
+  | "customers"
+  | "customer"
+  | "team";
 
+/** Path patterns (":name" segments), most specific first where two could match. */
 export const pageRoutes: ReadonlyArray<readonly [path: string, page: BackOfficePage]> = [
   [backOfficePaths.home(), "home"],
   [backOfficePaths.signIn(), "sign-in"],
   [backOfficePaths.enrolment(), "enrolment"],
   [backOfficePaths.invitation(), "invitation"],
+  [backOfficePaths.orders(), "orders"],
+  [backOfficePaths.order(), "order"],
+  [backOfficePaths.customers(), "customers"],
+  [backOfficePaths.customer(), "customer"],
+  [backOfficePaths.team(), "team"],
 ];
 
-const pageByPath: ReadonlyMap<string, BackOfficePage> = new Map(pageRoutes);
+export type MatchedPage = { page: BackOfficePage; params: Readonly<Record<string, string | undefined>> };
 
-export const pageAt = (pathname: string): BackOfficePage | undefined => pageByPath.get(pathname);
+/** The page at `pathname` and its parameters, or undefined when no page is there. */
+export function pageAt(pathname: string): MatchedPage | undefined {
+  for (const [pattern, page] of pageRoutes) {
+    const params = matchPattern(pattern, pathname);
+    if (params) return { page, params };
+  }
+  return undefined;
+}

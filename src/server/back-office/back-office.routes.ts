@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import type { BackOfficeDeps } from "./back-office-deps.ts";
+import { customerRoutes } from "./customers.routes.ts";
+import { dashboardRoutes } from "./dashboard.routes.ts";
+import { orderActionRoutes } from "./order-actions.routes.ts";
+import { orderListRoutes } from "./order-list.routes.ts";
+
+/** The back office's sections under /api/gestion; the staff identity's own routes sit beside them. */
+const SECTIONS = ["/orders", "/customers", "/dashboard"] as const;
+
+/**
+ * The back office's work (issue 30), under /api/gestion beside the staff identity's routes:
+ * orders, customers and the dashboard. One guard stands before every section (a staff session
+ * with its second factor, `c.get("staff")` after it); a route for the owner alone adds
+ * `requireStaff({ role: "owner" })`.
+ */
+export function backOfficeRoutes(deps: BackOfficeDeps) {
+  const app = new Hono();
+  const guard = deps.staff.requireStaff();
+  // "/orders/*" is "/orders" too, never "/ordersx" nor the identity's "/me".
+  for (const section of SECTIONS) app.use(`${section}/*`, guard);
+  return app
+    .route("/orders", orderListRoutes(deps))
+    .route("/orders", orderActionRoutes(deps))
+    .route("/customers", customerRoutes(deps))
+    .route("/dashboard", dashboardRoutes(deps));
+}

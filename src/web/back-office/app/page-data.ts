@@ -1,0 +1,18 @@
+import type { PageData } from "../api/page-data.ts";
+import { customerPageData } from "../features/customer/customer-data.ts";
+import { customersPageData } from "../features/customers/customers-data.ts";
+import { dashboardPageData } from "../features/dashboard/dashboard-data.ts";
+import { orderPageData } from "../features/order/order-data.ts";
+import { ordersPageData } from "../features/orders/orders-data.ts";
+import { teamPageData } from "../features/team/team-data.ts";
+import type { BackOfficePage } from "./route-table.ts";
+
+/** Each signed-in page's own data, fetched on the server once the guard has let the member in. */
+export const pageData: Partial<Record<BackOfficePage, PageData>> = {
+  home: dashboardPageData,
+  orders: ordersPageData,
+  order: orderPageData,
+  customers: customersPageData,
+  customer: customerPageData,
+  team: teamPageData,
+};

@@ -1,0 +1,4 @@
+import type { PageData } from "../../api/page-data.ts";
+
+/** What the page fetches on the server before it is drawn (issue 30). */
+export const dashboardPageData: PageData = async () => undefined;
