@@ -17,6 +17,7 @@ import {
   type PageLighthouse,
 } from "./lighthouse.ts";
 import { type LiveLatency, measureLiveLatency } from "./live-latency.ts";
+import { measureOrderListLoad, type OrderListLoad, printOrderListLoad } from "./order-list-load.ts";
 import { measureOrderLoad, type OrderLoad } from "./order-load.ts";
 import {
   type CrawlFigures,
@@ -54,6 +55,8 @@ type JsPart = { pages: PageJs[]; error?: string };
 const onlyApi = process.argv.includes("--only=api");
 /** `--only=pages`: pages served under load (with nginx beside) and the crawl, nothing else. */
 const onlyPages = process.argv.includes("--only=pages");
+/** `--only=orders`: the back office's order list with 100,000 orders, nothing else (issue 30). */
+const onlyOrderList = process.argv.includes("--only=orders");
 /** `--postgres`: the shop on a fresh PostgreSQL database instead of the embedded one. */
 const onPostgres = process.argv.includes("--postgres");
 
@@ -67,6 +70,7 @@ async function main(): Promise<number> {
   }
   // The shop reads dist/ at start-up: a rebuild during the run (shared tree) would mix two builds.
   const buildTime = statSync(manifestFile).mtimeMs;
+  if (onlyOrderList) return orderListOnly();
   let shop: BenchShop;
   try {
     shop = await startBenchShop(root, onPostgres);
@@ -184,6 +188,8 @@ type ApiPart = {
   cart?: CartLoad[];
   live?: LiveLatency;
   orders?: OrderLoad;
+  /** The back office's order list with 100,000 orders, on a PostgreSQL database of its own. */
+  orderList?: OrderListLoad;
   error?: string;
 };
 
@@ -196,12 +202,38 @@ async function apiPart({ baseUrl, database }: Run): Promise<ApiPart> {
     part.cart = await measureCartLoad(baseUrl);
     part.live = await measureLiveLatency(baseUrl);
     part.orders = await measureOrderLoad(baseUrl);
+    part.orderList = await measureOrderListLoad(root);
   } catch (error) {
     part.error = errorMessage(error);
     console.error(`API measurement failed: ${part.error}`);
   }
   printApi(part);
+  if (part.orderList) printOrderListLoad(part.orderList);
   return part;
+}
+
+/**
+ * `--only=orders`: the order list alone; its figures go to `results/order-list.json` (the full
+ * run keeps them with the API's in `latest.json`).
+ */
+async function orderListOnly(): Promise<number> {
+  printSection("The back office's order list under load (autocannon), PostgreSQL…");
+  warnIfBusy("the order list's figures");
+  const loadAverage1mAtStart = loadavg()[0] ?? null;
+  try {
+    const orderList = await measureOrderListLoad(root);
+    printOrderListLoad(orderList);
+    const file = fileURLToPath(new URL("./order-list.json", RESULTS_FILE));
+    mkdirSync(dirname(file), { recursive: true });
+    const results = { generatedAt: new Date().toISOString(), commit: gitCommit(), node: process.version };
+    const host = { cpus: availableParallelism(), loadAverage1mAtStart };
+    writeFileSync(file, `${JSON.stringify({ ...results, host, orderList }, null, 2)}\n`);
+    printSection(`Raw figures written to ${file}`);
+    return 0;
+  } catch (error) {
+    console.error(`Order list measurement failed: ${errorMessage(error)}`);
+    return 1;
+  }
 }
 
 type PagesPart = { serving?: PageServing[]; crawl?: CrawlFigures; error?: string };

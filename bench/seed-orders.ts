@@ -89,8 +89,8 @@ const list = (values: string[]) =>
 /**
  * Inserts `count` orders as a shop two years old would hold them, in one statement (INSERT …
  * SELECT generate_series), for the back office's list benchmark (issue 30): spread over the last
- * two years, 4 % never paid (no number), the rest numbered per year as the shop numbers them, in
- * both countries and every zone, with one to three lines each and a payment by the methods each
+ * two years, 4 % never paid (no number; expired, but for the last half hour's), the rest numbered
+ * per year as the shop numbers them, in both countries and every zone, with one to three lines each and a payment by the methods each
  * country uses. Deterministic but for ids and the clock. Run on an empty order table; the year's
  * number series are moved past the seeded numbers, so orders placed afterwards go on from them.
  */
@@ -115,7 +115,10 @@ export async function seedOrders(db: Database, count: number): Promise<void> {
         case when r_zone < 65 then 'es-peninsula' when r_zone < 69 then 'es-balearic' when r_zone < 73 then 'es-canary'
           when r_zone < 75 then 'es-ceuta-melilla' when r_zone < 97 then 'pt-mainland' when r_zone < 99 then 'pt-madeira'
           else 'pt-azores' end as zone,
-        case when r_status < 2 then 'pendiente-pago' when r_status < 4 then 'caducado' when r_status < 60 then 'entregado'
+        -- Unpaid: awaiting payment only if placed in the last half hour (the shop's pay window),
+        -- expired otherwise, as the shop's expiry job leaves them (it would try every minute).
+        case when r_status < 2 and placed_at > now() - interval '30 minutes' then 'pendiente-pago'
+          when r_status < 4 then 'caducado' when r_status < 60 then 'entregado'
           when r_status < 70 then 'enviado' when r_status < 77 then 'preparando' when r_status < 85 then 'pagado'
           when r_status < 92 then 'cancelado' when r_status < 95 then 'devolucion-solicitada' else 'devuelto' end as status,
         r_status >= 4 as paid,
@@ -161,7 +164,7 @@ export async function seedOrders(db: Database, count: number): Promise<void> {
             || p.i || '@' || (${list(domains)})[1 + p.i % ${domains.length}]),
         s.cents, 0, 495, s.cents + 495, '[]'::jsonb,
         (p.placed_at::date + 2)::text, (p.placed_at::date + 4)::text, p.placed_at,
-        case when p.status = 'pendiente-pago' then p.placed_at + interval '1 hour' end
+        case when p.status = 'pendiente-pago' then p.placed_at + interval '30 minutes' end
       from placed p join subtotal s using (id)
     ),
     lines as (

@@ -63,6 +63,17 @@ describe("the server process", () => {
     expect(await shop.stop()).toEqual({ code: 0, signal: null });
   });
 
+  it("on SIGTERM says it is not ready while it goes on answering, then stops (issue 31)", async () => {
+    const shop = await startShop(process.cwd(), { env: { SHUTDOWN_DELAY_SECONDS: "3" } });
+    expect((await freshGet(`${shop.baseUrl}/api/health/ready`)).status).toBe(200);
+    process.kill(shop.pid, "SIGTERM");
+    // A load balancer asking now is told to send nothing more; the process still answers.
+    await expect.poll(async () => (await freshGet(`${shop.baseUrl}/api/health/ready`)).status).toBe(503);
+    expect((await freshGet(`${shop.baseUrl}/api/health/live`)).status).toBe(200);
+    expect((await freshGet(`${shop.baseUrl}/api/home`)).status).toBe(200);
+    expect(await shop.stop()).toEqual({ code: 0, signal: null });
+  });
+
   it("answers unknown API routes and bad bodies with JSON errors", async () => {
     const shop = await startShop(process.cwd());
     try {

@@ -17,8 +17,11 @@ import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
+import type { Readiness } from "./health/readiness.ts";
 import { type AnswerPolicy, apiMiddleware, appMiddleware, createAnswerPolicy } from "./http/answer-policy.ts";
+import { clientMiddleware, NO_PROXY, type ProxyTrust } from "./http/client-address.ts";
 import { type InlineSources, inlineSources, type ThirdParties } from "./http/content-security.ts";
+import { type MetricsAccess, metricsRoutes, type ShopMetrics } from "./http/metrics.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
 import type { RateLimitOptions } from "./http/rate-limit.ts";
 import { staticFiles } from "./http/static-files.ts";
@@ -74,6 +77,12 @@ export type AppDeps = {
   logger: Logger;
   /** Where the shop lives and which origins may write to it. */
   origins: OriginPolicy;
+  /** The proxies whose word on the client's address and scheme is taken (issue 31); none without it. */
+  proxyTrust?: ProxyTrust;
+  /** Whether the process wants requests (`/api/health/ready`); false once it drains to stop. */
+  readiness?: Readiness;
+  /** The process's metrics and who may read them at `/metrics` (issue 31). */
+  metrics?: { shop: ShopMetrics; access: MetricsAccess };
   /** The build output (dist/). Without it the app serves the API only, as in API tests. */
   distDir?: string;
   /** What the CSP allows inline, by hash (the loader, the build's stylesheet, the libraries'). */
@@ -118,6 +127,7 @@ type ApiDeps = Pick<
   | "shopperCache"
   | "sessionCache"
   | "social"
+  | "readiness"
 >;
 
 /** The buyer's news of their orders, live and by mail: the API's, and the server's jobs'. */
@@ -168,7 +178,7 @@ export function createApi(deps: ApiDeps) {
   });
   const api = new Hono()
     .use(...apiMiddleware({ origins: deps.origins, logger }, PROVIDER_POSTED_CALLBACKS))
-    .route("/health", healthRoutes(database))
+    .route("/health", healthRoutes(database, deps.readiness))
     .route("/auth", authRoutes(auth))
     .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger }))
     .route(
@@ -236,6 +246,7 @@ export function createApi(deps: ApiDeps) {
     .route(
       "/gestion",
       backOfficeRoutes({
+        database,
         db: database.db,
         payments,
         now,
@@ -288,6 +299,8 @@ export const thirdPartiesOf = (payments: PaymentProvider): ThirdParties => ({
 export async function createApp(deps: AppDeps): Promise<Hono> {
   const { logger, distDir } = deps;
   const app = new Hono();
+  // Who the client is, first: every limit after it counts them, not the proxy in front.
+  app.use(clientMiddleware(deps.proxyTrust ?? NO_PROXY));
   const answers =
     deps.answerPolicy ??
     (await createAnswerPolicy({
@@ -305,6 +318,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   app.route("/", api);
   // A mounted app's notFound is not consulted by its parent: close /api here, before the pages.
   app.all("/api/*", (c) => c.json(apiError("not-found", "No such API route"), 404));
+  if (deps.metrics) app.route("/metrics", metricsRoutes(deps.metrics.shop, deps.metrics.access));
   app.route("/", seoRoutes(deps.catalog, deps.origins.publicOrigin));
   app.route("/newsletter", newsletterPages({ db: deps.database.db, now: () => new Date() }));
   if (deps.testPayments) {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.ts";
@@ -22,6 +23,32 @@ describe("parseEnv", () => {
       PORT: "8080",
     });
     expect(env.DATABASE_URL).toBe("postgres://u@db/shop");
+    expect(publicOrigin(env)).toBe("https://tienda.example");
+  });
+
+  it("trusts no proxy unless told, and stops on a proxy setting it cannot read (issue 31)", () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toEqual({ kind: "none" });
+    expect(parseEnv({ TRUSTED_PROXIES: "1" }).TRUSTED_PROXIES).toEqual({ kind: "hops", count: 1 });
+    expect(parseEnv({ TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8" }).TRUSTED_PROXIES.kind).toBe("addresses");
+    expect(() => parseEnv({ TRUSTED_PROXIES: "the-load-balancer" })).toThrow(/TRUSTED_PROXIES/);
+    expect(parseEnv({}).SHUTDOWN_DELAY_SECONDS).toBe(0);
+    expect(() => parseEnv({ SHUTDOWN_DELAY_SECONDS: "-1" })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
+    expect(() => parseEnv({ METRICS_ALLOW: "everyone" })).toThrow(/METRICS_ALLOW/);
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it("reads .env.example, its empty lines as unset (the recipe stays valid)", () => {
+    const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
+    const source = Object.fromEntries(
+      example
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    expect(Object.keys(source).length).toBeGreaterThan(20);
+    const env = parseEnv(source);
+    expect(env.BETTER_AUTH_SECRET).toBeUndefined();
+    expect(env.TRUSTED_PROXIES.kind).toBe("addresses");
     expect(publicOrigin(env)).toBe("https://tienda.example");
   });
 

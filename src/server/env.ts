@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { brand } from "#shared/brand.ts";
+import { type ProxyTrust, parseAddressList, parseProxyTrust } from "./http/client-address.ts";
 
 /** The only reader of process.env: parsed once, failing fast with a readable message. */
 const envSchema = z.object({
@@ -13,6 +14,37 @@ const envSchema = z.object({
   PAYMENTS: z.enum(["test", "stripe"]).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * Who may read `/metrics` (issue 31): addresses and CIDR networks ("10.0.0.0/8, ::1"; loopback
+   * when unset), and anyone with METRICS_TOKEN as a bearer token.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((allow, context) => {
+      const list = allow === undefined ? undefined : parseAddressList(allow);
+      if (typeof list === "string") context.addIssue({ code: "custom", message: list });
+    }),
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /**
+   * How long a process told to stop goes on answering, not ready (`/api/health/ready` 503), before
+   * it closes: the time a load balancer takes to notice (issue 31). 0 answers nothing more.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+  /**
+   * The proxies in front of the shop, whose X-Forwarded-For and X-Forwarded-Proto are believed
+   * (issue 31): their addresses and networks ("127.0.0.1, 10.0.0.0/8"), or how many hops ("1").
+   * Unset: none; every client is the socket's peer, and those headers are ignored.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((setting, context): ProxyTrust => {
+      const trust = parseProxyTrust(setting);
+      if (typeof trust !== "string") return trust;
+      context.addIssue({ code: "custom", message: trust });
+      return z.NEVER;
+    }),
   /**
    * The one origin shoppers use (canonical URLs, sitemap, hreflang, mail links, writes). Without it
    * the shop answers at any address it is reached at (see http/origin-policy.ts).
@@ -104,8 +136,10 @@ const settledEnv = envSchema
 
 export type Env = z.output<typeof settledEnv>;
 
+/** A variable set to nothing (`SMTP_URL=` in an env file) is a variable not set. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = settledEnv.safeParse(source);
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = settledEnv.safeParse(given);
   if (!result.success) {
     throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }

@@ -29,11 +29,18 @@ if (env.WORKERS > 1 && cluster.isPrimary) {
   );
 } else {
   const worker = cluster.worker;
+  // A worker whose supervisor is gone (killed, out of memory) stops as on SIGTERM, so the port
+  // is free for the shop started again: orphans would go on answering nobody knows for how long.
+  worker?.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
   await serveShop(
     env,
     createLogger(env, worker ? { worker: worker.id } : {}),
     worker
-      ? { sharesPort: true, onListening: () => announceListening((message) => worker.send(message)) }
+      ? {
+          sharesPort: true,
+          worker: worker.id,
+          onListening: () => announceListening((message) => worker.send(message)),
+        }
       : {},
   );
 }

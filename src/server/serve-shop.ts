@@ -1,5 +1,7 @@
 import { builtinCatalog } from "#catalog/builtin-catalog.ts";
 import type { Env } from "./env.ts";
+import { createReadiness } from "./health/readiness.ts";
+import { createShopMetrics } from "./http/metrics.ts";
 import { createOriginPolicy } from "./http/origin-policy.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import type { Logger } from "./logger.ts";
@@ -19,6 +21,7 @@ import { choosePayments, paymentsOn } from "./parts/payments.ts";
  */
 export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}): Promise<void> {
   const choice = choosePayments(env, logger);
+  const readiness = createReadiness();
   const stops: Stop[] = [];
   const catalog = builtinCatalog();
   const database = await openShopDatabase(env, catalog, logger);
@@ -33,6 +36,10 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
   const answers = await shopAnswerPolicy(payments, origins, logger);
   const caches = await startPageCaches({ env, database, hub, headers: answers.headers, logger });
   stops.push(caches.stop);
+  const metrics = createShopMetrics(
+    { database, hub, ...(caches.pageCache ? { pageCache: caches.pageCache.stats } : {}) },
+    role.worker === undefined ? {} : { worker: String(role.worker) },
+  );
   logger.info({ provider: payments.provider.name }, "payments");
   const frontDoor = await openFrontDoor({
     env,
@@ -47,10 +54,14 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     identity,
     caches,
     answers,
+    readiness,
+    metrics,
   });
-  startJobs({ database, hub, mail, origins, auth: identity.auth, payments: payments.provider, logger });
+  stops.push(
+    startJobs({ database, hub, mail, origins, auth: identity.auth, payments: payments.provider, logger }),
+  );
   // Mail left by an earlier process, and mail waiting for a retry; its stop comes first, before
   // the database closes, so a message being sent is marked sent, not sent again later.
   stops.push(mail.start());
-  listen({ env, frontDoor, role, logger, databaseKind: database.kind, stops });
+  listen({ env, frontDoor, role, logger, databaseKind: database.kind, stops, readiness });
 }

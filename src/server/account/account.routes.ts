@@ -9,7 +9,7 @@ import { requireUser, type SessionReader, type UserEnv } from "../auth/require-u
 import type { SignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
-import { socketAddress } from "../http/socket-address.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { apiError, validate } from "../http/validate.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
@@ -34,7 +34,7 @@ export function accountRoutes({ auth, sessions, db, hub, mail, logger, throttle 
     .post("/email", validate("json", changeEmailSchema), async (c) => {
       const current = c.get("user");
       const { newEmail, password } = c.req.valid("json");
-      const attempt = { email: current.email, address: socketAddress(c) ?? "unknown" };
+      const attempt = { email: current.email, address: clientAddress(c) };
       const reservation = await throttle.reserve(attempt);
       if (!reservation.allowed) {
         const { retryAfterSeconds } = reservation;

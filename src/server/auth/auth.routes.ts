@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { socketAddress } from "../http/socket-address.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
 import { isPendingSession, withoutSessionCookies } from "./require-user.ts";
 
@@ -17,7 +17,7 @@ export function authRoutes(auth: Auth) {
   const signOut = `${auth.options.basePath}/sign-out`;
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, socketAddress(c) ?? "unknown");
+    headers.set(CLIENT_IP_HEADER, clientAddress(c));
     if (c.req.path !== signOut && (await isPendingSession(auth, headers))) {
       headers.set("cookie", withoutSessionCookies(headers.get("cookie") ?? ""));
     }

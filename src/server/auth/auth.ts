@@ -8,6 +8,7 @@ import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { announceErasure, eraseAccount } from "./account-erasure.ts";
 import { accountChangedMail } from "./account-notice-mails.ts";
 import { addressProof } from "./address-proof.ts";
 import { langOfRequest, passwordResetMail, resetLink } from "./auth-mails.ts";
@@ -19,6 +20,7 @@ import { provenByReset } from "./proven-by-reset.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import type { SignInAttempt, SignInThrottle } from "./sign-in-throttle.ts";
 import { type SocialSignInConfig, socialSignInOptions } from "./social-sign-in.ts";
+import { trustedDeviceOf, trustedDevices } from "./trusted-devices.ts";
 
 export type AuthOptions = {
   db: Database;
@@ -101,6 +103,7 @@ export function createAuth({
       emailLinkSignIn({ db, origins, mailer, rateLimited }),
       addressProof({ db, mailer, origins }),
       passkeySignIn({ origins }),
+      trustedDevices(),
     ],
     socialProviders: social.socialProviders,
     account: social.account,
@@ -135,8 +138,16 @@ export function createAuth({
         // A first social sign-in's account, until its names and the terms are confirmed (decision 033).
         profilePending: { type: "boolean", required: false, defaultValue: false, input: false },
       },
-      // The user's rows in our own tables go with them (foreign keys ON DELETE CASCADE).
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // The password checked, the erasure every path shares (decision 045) deletes the account;
+        // better-auth's own deletion after it finds nothing left, and expires the cookies.
+        beforeDelete: async ({ id }) => {
+          await eraseAccount(db, id);
+          onSessionsChanged(id);
+          await announceErasure(guests.hub, id);
+        },
+      },
     },
     // Sessions last 30 days and are extended, at most daily, while the shopper keeps using them.
     session: { expiresIn: 30 * DAY, updateAge: DAY },
@@ -182,7 +193,7 @@ export function createAuth({
           throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Password required" });
         }
         const attempt = rateLimited
-          ? passwordAttempt(ctx.path, ctx.body, ctx.request, await accountEmail(ctx))
+          ? await fromDevice(ctx, passwordAttempt(ctx.path, ctx.body, ctx.request, await accountEmail(ctx)))
           : undefined;
         if (attempt) {
           const reservation = await throttle.reserve(attempt);
@@ -201,7 +212,7 @@ export function createAuth({
           await mailer.send(notice);
         }
         const attempt = rateLimited
-          ? passwordAttempt(ctx.path, ctx.body, ctx.request, changedBy?.email)
+          ? await fromDevice(ctx, passwordAttempt(ctx.path, ctx.body, ctx.request, changedBy?.email))
           : undefined;
         if (!attempt) return;
         const returned = ctx.context.returned;
@@ -259,6 +270,15 @@ function passwordAttempt(
   const email = path === "/sign-in/email" ? typed : PASSWORD_CHECKS.has(path) ? signedIn : undefined;
   if (typeof email !== "string") return undefined;
   return { email, address: request?.headers.get(CLIENT_IP_HEADER) ?? "unknown" };
+}
+
+/** A sign-in's attempt, from the browser's trusted device for that account when it has one. */
+async function fromDevice(
+  ctx: Parameters<typeof trustedDeviceOf>[0],
+  attempt: SignInAttempt | undefined,
+): Promise<SignInAttempt | undefined> {
+  if (!attempt || ctx.path !== "/sign-in/email") return attempt;
+  return { ...attempt, device: await trustedDeviceOf(ctx, attempt.email) };
 }
 
 /** better-auth's answer to a wrong password: 401 when signing in, INVALID_PASSWORD elsewhere. */

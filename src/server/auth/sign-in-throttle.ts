@@ -10,6 +10,11 @@ export const SIGN_IN_LIMITS = {
   address: 20,
   /** One account from anywhere: guessing spread over many addresses. */
   account: 50,
+  /**
+   * One browser that signed in to the account before (its device cookie): counted on its own,
+   * whatever the account's other counters say (issue 31).
+   */
+  device: 10,
 } as const;
 /** The wait after the first attempt past the limit; it doubles with each further one. */
 export const FIRST_DELAY_MS = 1000;
@@ -17,7 +22,8 @@ export const MAX_DELAY_MS = 15 * 60 * 1000;
 /** A run of failures is forgotten this long after its last attempt. */
 export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export type SignInAttempt = { email: string; address: string };
+/** A password tried for an account from an address, from a device known to it or not. */
+export type SignInAttempt = { email: string; address: string; device?: string | undefined };
 export type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 type Kind = keyof typeof SIGN_IN_LIMITS;
@@ -39,8 +45,11 @@ export function delayAfter(failures: number, limit: number): number {
  * address its attempt back.
  */
 export function createSignInThrottle(db: Database, now: () => Date = () => new Date()) {
-  const keysOf = ({ email, address }: SignInAttempt): [Kind, string][] => {
+  const keysOf = ({ email, address, device }: SignInAttempt): [Kind, string][] => {
     const account = email.trim().toLowerCase();
+    // A browser the account signed in from before is limited by its own counter only: a lockout
+    // of the account or the address by someone else's guesses never reaches it.
+    if (device) return [["device", `device:${account}|${device}`]];
     // Sorted, so that two transactions always lock them in the same order.
     return (
       [
@@ -90,11 +99,16 @@ export function createSignInThrottle(db: Database, now: () => Date = () => new D
         throw error;
       }
     },
-    /** The password was right: the account's counters start again, the address gets its attempt back. */
+    /**
+     * The password was right: the account's counters start again, the address gets its attempt
+     * back; from a known device, only that device's counter starts again.
+     */
     async succeeded(attempt: SignInAttempt): Promise<void> {
       const keys = keysOf(attempt);
       const accountKeys = keys.filter(([kind]) => kind !== "address").map(([, key]) => key);
       await db.delete(signInThrottle).where(inArray(signInThrottle.key, accountKeys));
+      // The owner's own browser: only its counter started again; the account's stand as they are.
+      if (attempt.device) return;
       await giveBack(keys.filter(([kind]) => kind === "address").map(([, key]) => key));
       // Counters nobody touched for a day are of no use.
       await db

@@ -1,5 +1,6 @@
 import type { Catalog } from "#catalog/catalog.ts";
 import type { Auth } from "../auth/auth.ts";
+import type { DatabaseHandle } from "../db/client.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
@@ -11,9 +12,10 @@ import type { StaffIdentity } from "../staff/staff-identity.ts";
  * What the back office's routes work with (issue 30): the order lifecycle's own deps (database,
  * provider, the buyer's mails, the clock), the buyer's live news, the shop's auth (a customer's
  * sessions and erasure), the catalogue, the mail outbox and the log; and the staff identity whose
- * `requireStaff` guards every route.
+ * `requireStaff` guards every route; the database's handle, for the new orders' LISTEN.
  */
 export type BackOfficeDeps = LifecycleDeps & {
+  database: DatabaseHandle;
   staff: StaffIdentity;
   notifier: OrderNotifier;
   hub: ChangeHub;

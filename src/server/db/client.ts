@@ -26,6 +26,15 @@ export type DatabaseHandle = {
     onPayload: (payload: string) => void,
     onError?: (error: Error) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Takes a lock that one process among all those sharing the database holds at a time, on a
+   * connection of its own (issue 31): the release, or undefined when another process holds it.
+   * The lock goes with its connection, so `onLost` is told when the connection is lost (the lock
+   * is then free for another process). PGlite lives in one process: always taken.
+   */
+  tryExclusiveLock(key: number, onLost: () => void): Promise<(() => Promise<void>) | undefined>;
+  /** The connection pool's state (PostgreSQL): its connections, idle ones, and requests waiting. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -86,8 +95,30 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await client.query(notifyStatement(payloads.length), [channel, ...payloads]);
     },
     listen: (channel, onPayload) => client.listen(channel, onPayload),
+    tryExclusiveLock: async () => async () => {},
     close: () => client.close(),
   };
+}
+
+/** Any fixed number: the one lock every shop process takes to migrate (`pg_advisory_lock`). */
+const MIGRATION_LOCK = 7_301_030;
+
+/**
+ * Brings the schema up to date under a session advisory lock (issue 31): drizzle's migrator
+ * takes none, so two machines starting at once (or a rolling deploy) would both apply the same
+ * migration and one would fail. The second waits for the first, then finds nothing left to do.
+ * The lock is held on a connection of its own, outside the pool, and ends with it.
+ */
+async function migrateOnce(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    // Closing the session releases the lock, also when a migration failed.
+    await client.end();
+  }
 }
 
 async function openPostgres(
@@ -99,7 +130,7 @@ async function openPostgres(
   // the next query opens another; without a listener the error would end the process.
   pool.on("error", (error) => onConnectionError?.(error));
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
+  await migrateOnce(url);
   const listeners: pg.Client[] = [];
   return {
     db,
@@ -122,6 +153,31 @@ async function openPostgres(
       listeners.push(client);
       return async () => {
         listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    tryExclusiveLock: async (key, onLost) => {
+      const client = new pg.Client({ connectionString: url });
+      let released = false;
+      client.on("error", () => undefined);
+      client.on("end", () => {
+        const at = listeners.indexOf(client);
+        if (at >= 0) listeners.splice(at, 1);
+        if (!released) onLost();
+      });
+      await client.connect();
+      const answer = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+        key,
+      ]);
+      if (answer.rows[0]?.locked !== true) {
+        released = true;
+        await client.end();
+        return undefined;
+      }
+      listeners.push(client);
+      return async () => {
+        released = true;
         await client.end();
       };
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SessionUser } from "#shared/api/account-contract.ts";
+import { currentRequest } from "../request-context.ts";
 import { chosenEncoding } from "./accept-encoding.ts";
 import type { AnswerPolicy } from "./answer-policy.ts";
 import { BODY_LIMIT_BYTES, declaredBody } from "./body-limit.ts";
@@ -14,7 +15,11 @@ import { apiError, MALFORMED_JSON } from "./validate.ts";
  * An API route answered before Hono (decisions 023, 040), derived from its declaration: `path`
  * matches the path alone, its named groups being the route's parameters.
  */
-export type HotRoute = Pick<DeclaredWrite, "method" | "accept"> & { path: RegExp };
+export type HotRoute = Pick<DeclaredWrite, "method" | "accept"> & {
+  path: RegExp;
+  /** The route as the app declares it (`/api/cart/:productId`), for the metrics. */
+  name: string;
+};
 
 /**
  * The hot routes of declared writes mounted at `mount` (`/api/cart`). A parameter is taken in
@@ -23,7 +28,7 @@ export type HotRoute = Pick<DeclaredWrite, "method" | "accept"> & { path: RegExp
 export function hotRoutesOf(mount: string, writes: Iterable<DeclaredWrite>): HotRoute[] {
   return Array.from(writes, ({ method, path, accept }) => {
     const pattern = `${mount}${path}`.replace(/:(\w+)/g, "(?<$1>[\\w.~-]+)");
-    return { method, path: new RegExp(`^${pattern}$`), accept };
+    return { method, path: new RegExp(`^${pattern}$`), accept, name: `${mount}${path}` };
   });
 }
 
@@ -77,6 +82,8 @@ export function apiFirst({ routes, shopperOf, policy }: ApiFirstOptions) {
     const handler = route.accept(params, query);
     if (!handler) return false;
     if (handler.withBody && !jsonWithinLimit(headers)) return false;
+    const current = currentRequest();
+    if (current) current.route = route.name;
     handle(request, response, { path, handler, user, gzip: encoding === "gzip" }).catch((error: unknown) => {
       logger.error({ err: error, path }, "answer not sent");
       response.destroy();

@@ -938,6 +938,8 @@ function shopSpecs(setup: Setup): Spec[] {
     { ...reads("GET /api/events", ownQuery("/api/events")), weight: 0.3 },
 
     reads("GET /api/health", ownQuery("/api/health"), "none"),
+    reads("GET /api/health/live", ownQuery("/api/health/live"), "none"),
+    reads("GET /api/health/ready", ownQuery("/api/health/ready"), "none"),
     // Signing in with Google or Apple (decision 033): no provider is configured here and no
     // account waits for its welcome step, so every request is refused or sent back to /login.
     reads("GET /api/social/providers", ownQuery("/api/social/providers"), "none"),
@@ -1234,6 +1236,7 @@ function operatorStepSpec(setup: Setup): Spec {
 function staffSpecs(): Spec[] {
   const at = (path: string) => `/api/gestion${path}`;
   const junkId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{32,43}$/), weirdText.map(encodePart));
+  const junkNumber = fc.oneof(fc.stringMatching(/^\d{4}-\d{6}$/), weirdText.map(encodePart));
   const anyBody = fc.oneof(
     unparsable,
     wrongShapeJson.map((text) => ({ text, type: JSON_TYPE })),
@@ -1266,6 +1269,60 @@ function staffSpecs(): Spec[] {
       "POST /api/gestion/staff/:id/disable",
       junkId.map((id) => at(`/staff/${id}/disable`)),
       {},
+    ),
+    // The back office's sections (issue 30): refused whole by their guard to a request without a
+    // staff session, whatever its path, query or body.
+    { route: "GET /api/gestion/dashboard", guard: "none", refused: to(paths(at("/dashboard"))) },
+    {
+      route: "GET /api/gestion/staff/invitations",
+      guard: "none",
+      refused: to(paths(at("/staff/invitations"))),
+    },
+    { route: "GET /api/gestion/orders", guard: "none", refused: to(paths(at("/orders"))) },
+    { route: "GET /api/gestion/orders/events", guard: "none", refused: to(paths(at("/orders/events"))) },
+    {
+      route: "GET /api/gestion/orders/:number",
+      guard: "none",
+      refused: to(junkNumber.map((n) => at(`/orders/${n}`))),
+    },
+    {
+      route: "GET /api/gestion/orders/:number/packing-slip.pdf",
+      guard: "none",
+      refused: to(junkNumber.map((n) => at(`/orders/${n}/packing-slip.pdf`))),
+    },
+    {
+      route: "GET /api/gestion/orders/:number/documents/:file",
+      guard: "none",
+      refused: to(fc.tuple(junkNumber, junkId).map(([n, file]) => at(`/orders/${n}/documents/${file}`))),
+    },
+    ...(["cancel", "deliver", "notes", "refunds", "returns", "ship"] as const).map((action) =>
+      write(
+        `POST /api/gestion/orders/:number/${action}`,
+        junkNumber.map((n) => at(`/orders/${n}/${action}`)),
+        {
+          carrier: "envios-veloz",
+          trackingNumber: "AB123456",
+          note: "x",
+        },
+      ),
+    ),
+    { route: "GET /api/gestion/customers", guard: "none", refused: to(paths(at("/customers"))) },
+    {
+      route: "GET /api/gestion/customers/:id",
+      guard: "none",
+      refused: to(junkId.map((id) => at(`/customers/${id}`))),
+    },
+    {
+      route: "GET /api/gestion/customers/:id/export",
+      guard: "none",
+      refused: to(junkId.map((id) => at(`/customers/${id}/export`))),
+    },
+    write(
+      "POST /api/gestion/customers/:id/erase",
+      junkId.map((id) => at(`/customers/${id}/erase`)),
+      {
+        confirmEmail: "ana@example.com",
+      },
     ),
     {
       route: "GET /api/gestion/auth/*",

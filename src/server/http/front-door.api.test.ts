@@ -96,8 +96,16 @@ function rawAnswerOf(base: string, { method, path, body, headers: sentHeaders = 
         const raw = Buffer.concat(chunks);
         const encoding = response.headers["content-encoding"];
         const gzipped = encoding === "gzip";
-        // A gzip stream's bytes (and so its length) may differ with the compressor's settings.
-        const skipped = new Set(["date", "connection", "keep-alive", ...(gzipped ? ["content-length"] : [])]);
+        // A gzip stream's bytes (and so its length) may differ with the compressor's settings; the
+        // request id is each answer's own (issue 31), and every answer has one.
+        if (!response.headers["x-request-id"]) reject(new Error(`${method} ${path}: no x-request-id`));
+        const skipped = new Set([
+          "date",
+          "connection",
+          "keep-alive",
+          "x-request-id",
+          ...(gzipped ? ["content-length"] : []),
+        ]);
         const decoded = gzipped ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw;
         resolve({
           status: response.statusCode ?? 0,

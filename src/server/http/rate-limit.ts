@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { socketAddress } from "./socket-address.ts";
+import { clientAddress } from "./client-address.ts";
 import { apiError } from "./validate.ts";
 
 export type RateLimitOptions = {
@@ -54,9 +54,4 @@ export function rateLimit({ keyOf = clientAddress, ...options }: RateLimitOption
 
 function forgetExpired(windows: Map<string, { start: number }>, time: number, windowMs: number): void {
   for (const [key, window] of windows) if (time - window.start >= windowMs) windows.delete(key);
-}
-
-/** The client's address as the socket sees it ("unknown" for in-process requests). */
-export function clientAddress(c: Context): string {
-  return socketAddress(c) ?? "unknown";
 }

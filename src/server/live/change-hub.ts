@@ -27,6 +27,8 @@ export type ChangeHub = {
    * makes stale, where twice is harmless).
    */
   watch(watch: ChangeWatch<ShopperChange>): () => void;
+  /** How many live streams this process has open (the metrics' `shop_event_streams`). */
+  streams(): number;
   close(): Promise<void>;
 };
 
@@ -82,6 +84,11 @@ export async function createChangeHub(database: DatabaseHandle, logger: Logger):
     watch(watch) {
       watchers.add(watch);
       return () => watchers.delete(watch);
+    },
+    streams() {
+      let open = 0;
+      for (const set of subscribers.values()) open += set.size;
+      return open;
     },
     close: () => listening.close(),
   };

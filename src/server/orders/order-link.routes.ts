@@ -7,6 +7,7 @@ import {
   type OrderLinkView,
   orderLinkQuerySchema,
 } from "#shared/api/order-link-contract.ts";
+import { announceErasure, eraseAccount } from "../auth/account-erasure.ts";
 import type { Auth } from "../auth/auth.ts";
 import { provenByOrderLink } from "../auth/proven-by-order-link.ts";
 import type { SessionReader } from "../auth/require-user.ts";
@@ -80,7 +81,7 @@ async function keepInAccount(
  * their data, or deleted their account, is no longer shown (404). A guest may ask here for their
  * data to be erased, as an account owner deletes the account.
  */
-export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => new Date() }: OrderLinkDeps) {
+export function orderLinkRoutes({ db, links, sessions, hub, now = () => new Date() }: OrderLinkDeps) {
   const params = validate("param", orderIdParamSchema);
   const query = validate("query", orderLinkQuerySchema);
 
@@ -128,9 +129,9 @@ export function orderLinkRoutes({ db, auth, links, sessions, hub, now = () => ne
       // An account's data goes with the account (its own page asks for the password).
       if (!opened.buyer.guest) return c.json(apiError("account-order", "Delete the account instead"), 409);
       // As for an account: the guest, its sessions, cart, list and addresses go; the order and its
-      // invoices stay, as the tax law asks, without their link to anyone (decision 032).
-      const context = await auth.$context;
-      await context.internalAdapter.deleteUser(opened.buyer.userId);
+      // invoices stay, as the tax law asks, without their link to anyone (decisions 032, 045).
+      await eraseAccount(db, opened.buyer.userId);
+      await announceErasure(hub, opened.buyer.userId);
       return c.json({ erased: true });
     })
     .post("/:id/claim", params, query, async (c) => {

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
-import { invoice, refund, shopOrder } from "../db/schema.ts";
+import { invoice, orderEvent, refund, shopOrder } from "../db/schema.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
+import { announceNewOrder } from "../live/order-feed.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import type { OrderLinks } from "./order-links.ts";
@@ -22,7 +23,10 @@ export type OrderMailQueue = {
 export type OrderNotifier = OrderMailQueue & {
   /** A new order is committed: the buyer's pages refresh and its mail goes out. */
   placed(orderId: string, userId: string): Promise<void>;
-  /** An order changed status: the buyer's pages refresh and its mail goes out. */
+  /**
+   * An order changed status: the buyer's pages refresh and its mail goes out; one just paid is
+   * announced to the back office's open lists (issue 30).
+   */
   changed(orderId: string): Promise<void>;
 };
 
@@ -80,18 +84,44 @@ export function createOrderNotifier(deps: {
       sendNow();
     },
     async changed(orderId) {
-      const userId = await ownerOf(db, orderId);
-      if (userId) await hub.publish(userId, "orders");
+      const order = await changedOrder(db, orderId);
+      await Promise.all([
+        order?.userId ? hub.publish(order.userId, "orders") : undefined,
+        order && justPaid(order, now()) ? announceNewOrder(db, order.number, logger) : undefined,
+      ]);
       sendNow();
     },
   };
 }
 
-/** The buyer of an order; null once their account is gone. */
-async function ownerOf(db: Database, orderId: string): Promise<string | null> {
+/**
+ * How long after its payment an order is still news to the back office. `changed` is called right
+ * after each change's commit; a paid order that changes again without leaving "pagado" (a line
+ * refunded) is not news, and its number is announced again only if that happens within this time
+ * (the list counts each number once).
+ */
+const NEW_ORDER_WINDOW_MS = 2 * 60_000;
+
+type ChangedOrder = { userId: string | null; number: string | null; status: string; paidAt: Date | null };
+
+function justPaid(order: ChangedOrder, at: Date): order is ChangedOrder & { number: string } {
+  if (order.status !== "pagado" || order.number === null || order.paidAt === null) return false;
+  return at.getTime() - order.paidAt.getTime() < NEW_ORDER_WINDOW_MS;
+}
+
+/** The buyer of an order (null once their account is gone), its number, status and when it was paid. */
+async function changedOrder(db: Database, orderId: string): Promise<ChangedOrder | undefined> {
   const [row] = await db
-    .select({ userId: shopOrder.userId })
+    .select({
+      userId: shopOrder.userId,
+      number: shopOrder.number,
+      status: shopOrder.status,
+      paidAt: sql<Date | string | null>`(select max(${orderEvent.at}) from ${orderEvent} where ${and(
+        eq(orderEvent.orderId, shopOrder.id),
+        eq(orderEvent.status, "pagado"),
+      )})`,
+    })
     .from(shopOrder)
     .where(eq(shopOrder.id, orderId));
-  return row?.userId ?? null;
+  return row && { ...row, paidAt: row.paidAt === null ? null : new Date(row.paidAt) };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView, TestConfirmAnswer } from "#shared/api/payment-contract.ts";
-import { invoice, mailOutbox, productStock, testPaymentIntent } from "../db/schema.ts";
+import { invoice, mailOutbox, productStock, shopOrder, testPaymentIntent } from "../db/schema.ts";
 import { lisbonAddress } from "../testing/order-fixtures.ts";
 import { createTestApi, TEST_OPERATOR_TOKEN, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import {
@@ -234,6 +234,31 @@ describe("unpaid orders", () => {
     expect(cancelled).toMatchObject({ status: "cancelado", invoices: [], payment: { status: "cancelled" } });
     expect(await stockOf(27)).toBe(before);
     expect((await payOrderWith(shopper, session)).status).toBe(409);
+  });
+});
+
+describe("the numbers' year (issue 31)", () => {
+  it("follows Madrid's calendar: paid at 23:30 UTC on 31 December, the order and its invoice are the new year's", async () => {
+    const { shopper, order } = await pendingOrder("new-year@example.com", 29);
+    const session = await sessionOf(shopper, order.id);
+    const state = {
+      ...(await api.payments.readIntent(intentIdOf(session.clientSecret))),
+      status: "succeeded" as const,
+      method: "card" as const,
+      cardLast4: "4242",
+    };
+    const newYearsEve = new Date("2026-12-31T23:30:00Z");
+    expect(
+      await applyIntent(
+        api.paying(() => newYearsEve),
+        state,
+      ),
+    ).toBe("paid");
+    const [paid] = await api.database.db.select().from(shopOrder).where(eq(shopOrder.id, order.id));
+    expect(paid?.number).toMatch(/^2027-\d{6}$/);
+    const [issued] = await api.database.db.select().from(invoice).where(eq(invoice.orderId, order.id));
+    expect(issued?.number).toContain("2027");
+    expect(issued?.issuedAt.toISOString()).toBe(newYearsEve.toISOString());
   });
 });
 

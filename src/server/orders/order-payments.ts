@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { IntentStatus } from "#shared/api/payment-contract.ts";
 import { paymentMethodsFor } from "#shared/checkout/payment-methods.ts";
+import { shopYear } from "#shared/dates.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, payment, shopOrder } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -202,7 +203,7 @@ async function forgetLeftReference(
  * transaction), the order is paid, and the buyer's confirmation mail is queued with it.
  */
 async function markPaid(tx: Transaction, order: OrderRow, at: Date): Promise<void> {
-  const year = at.getUTCFullYear();
+  const year = shopYear(at);
   const number = await nextNumber(tx, series.order(year));
   await tx.insert(invoice).values({
     orderId: order.id,

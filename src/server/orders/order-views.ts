@@ -168,6 +168,24 @@ export async function readOrderDocument(
   orderId: string,
   which: string,
 ): Promise<InvoiceDocument | undefined> {
+  return documentOf(db, orderId, which, userId);
+}
+
+/** An order's invoice or credit note by kind or number, for the staff (the back office, issue 30). */
+export function readStaffOrderDocument(
+  db: Database,
+  orderId: string,
+  which: string,
+): Promise<InvoiceDocument | undefined> {
+  return documentOf(db, orderId, which);
+}
+
+async function documentOf(
+  db: Database,
+  orderId: string,
+  which: string,
+  userId?: string,
+): Promise<InvoiceDocument | undefined> {
   const loaded = await loadOrder(db, orderId, userId);
   if (!loaded) return undefined;
   const rows = await db

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { RefundableOrder, RefundedLine, RefundQuote } from "#shared/checkout/refunds.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
 import { type ShippingZone, shippingZones } from "#shared/checkout/zones.ts";
+import { shopYear } from "#shared/dates.ts";
 import type { Transaction } from "../db/client.ts";
 import { invoice, orderLine, productStock, refund, shopOrder } from "../db/schema.ts";
 import { nextNumber, series } from "./number-series.ts";
@@ -53,7 +54,7 @@ export async function issueCreditNote(
     .values({
       orderId,
       kind: "credit-note",
-      number: await nextNumber(tx, series.creditNote(at.getUTCFullYear())),
+      number: await nextNumber(tx, series.creditNote(shopYear(at))),
       correctsId: original.id,
       totalCents: quote.totalCents,
       vat: quote.vat,

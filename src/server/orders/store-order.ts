@@ -59,6 +59,8 @@ export function newOrderRows({ buyer, request, quote, lang, placedAt }: NewOrder
     payBy: new Date(placedAt.getTime() + PAY_WITHIN_MS),
     carrier: null,
     trackingNumber: null,
+    // Copied from its payment by the database once the payment has a method (migration 0024).
+    paymentMethod: null,
     lines: totals.lines.map((line, position) => {
       const product = quote.products[position];
       return {

@@ -5,10 +5,12 @@ import { createApp, thirdPartiesOf } from "../app.ts";
 import { keptSessionUser } from "../auth/session-cache.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "../env.ts";
+import type { Readiness } from "../health/readiness.ts";
 import { type AnswerPolicy, createAnswerPolicy } from "../http/answer-policy.ts";
 import { apiFirst } from "../http/api-first.ts";
 import { inlineSources } from "../http/content-security.ts";
 import { type FastPath, frontDoor } from "../http/front-door.ts";
+import { type MetricsAccess, parseMetricsAccess, type ShopMetrics } from "../http/metrics.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
@@ -18,7 +20,7 @@ import type { Payments } from "../payments/payments-from-env.ts";
 import type { TestProvider } from "../payments/test-provider.ts";
 import { shopperHotRoutes } from "../shopper/hot-routes.ts";
 import { readStylesheet } from "../ssr/build-manifest.ts";
-import { cachedPagesFirst } from "../ssr/cached-pages-first.ts";
+import { cachedPagesFirst, KEPT_PAGE_ROUTE } from "../ssr/cached-pages-first.ts";
 import type { PageCaches } from "./caches.ts";
 import type { Identity } from "./identity.ts";
 
@@ -49,7 +51,13 @@ export type FrontDoorParts = {
   identity: Identity;
   caches: PageCaches;
   answers: AnswerPolicy;
+  readiness: Readiness;
+  /** The process's metrics, when it keeps them (`/metrics`). */
+  metrics: ShopMetrics;
 };
+
+/** One kept page in this many is logged: they are counted, not each written down (issue 31). */
+const KEPT_PAGE_LOG_SAMPLE = 100;
 
 /**
  * The shop's front door (decision 040): the Hono app, and before it the cart's and wish list's
@@ -80,6 +88,9 @@ export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListe
     operatorToken: resolveOperatorToken(env.OPERATOR_TOKEN, env.DATA_DIR),
     logger: parts.logger,
     origins: parts.origins,
+    proxyTrust: env.TRUSTED_PROXIES,
+    readiness: parts.readiness,
+    metrics: { shop: parts.metrics, access: metricsAccessOf(env) },
     distDir: resolve("dist"),
     answerPolicy: answers,
     ...(pageCache ? { pageCache } : {}),
@@ -95,5 +106,23 @@ export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListe
     fastPaths.push(
       cachedPagesFirst({ cache: pageCache, shopperOf, ...(shopperCache ? { shoppers: shopperCache } : {}) }),
     );
-  return frontDoor({ fastPaths, app });
+  let keptPages = 0;
+  return frontDoor({
+    fastPaths,
+    app,
+    proxyTrust: env.TRUSTED_PROXIES,
+    onAnswered: (answered) => {
+      parts.metrics.observe(answered.method, answered.route, answered.status, answered.seconds);
+      if (answered.route === KEPT_PAGE_ROUTE && ++keptPages % KEPT_PAGE_LOG_SAMPLE === 0) {
+        const { id, ...line } = answered;
+        parts.logger.info({ ...line, reqId: id, sampledOneIn: KEPT_PAGE_LOG_SAMPLE }, "request");
+      }
+    },
+  });
+}
+
+function metricsAccessOf(env: Env): MetricsAccess {
+  const access = parseMetricsAccess(env.METRICS_ALLOW, env.METRICS_TOKEN);
+  if (typeof access === "string") throw new Error(`METRICS_ALLOW: ${access}`);
+  return access;
 }

@@ -9,7 +9,8 @@ import {
   type BackOfficeAssets,
   type BackOfficeModule,
 } from "#shared/back-office-ssr-contract.ts";
-import { clientAddress, type RateLimitOptions, rateCounter } from "../http/rate-limit.ts";
+import { clientAddress } from "../http/client-address.ts";
+import { type RateLimitOptions, rateCounter } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { messageAnswer } from "./message-page.ts";
 import { PAGE_RENDER_LIMIT } from "./pages.routes.ts";

@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 import { defaultLang, LANG_COOKIE, parseLang } from "#shared/lang.ts";
+import { currentRequest } from "../request-context.ts";
 import { type CachedAnswer, cachedPageAnswer, type PageCache, pageCacheKey } from "./page-cache.ts";
 import type { ShopperCache } from "./shopper-cache.ts";
+
+/** The metrics' route of a page sent from the page cache before the app (issue 31). */
+export const KEPT_PAGE_ROUTE = "(kept page)";
 
 export type CachedPagesFirstOptions = {
   cache: PageCache;
@@ -47,6 +51,8 @@ export function cachedPagesFirst({ cache, shopperOf, shoppers }: CachedPagesFirs
       const template = page.template;
       answer = cache.splicedAnswer({ ...page, template }, shopper.fillsFor(template.holes), acceptEncoding);
     } else return false;
+    const current = currentRequest();
+    if (current) current.route = KEPT_PAGE_ROUTE;
     response.writeHead(answer.status, answer.head as string[]);
     response.end(method === "HEAD" ? undefined : answer.body);
     return true;

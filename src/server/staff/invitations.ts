@@ -1,6 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { InvitationCreated, InvitationView, StaffRoleName } from "#shared/api/staff-contract.ts";
+import { and, desc, eq, gt, isNull, notExists } from "drizzle-orm";
+import type {
+  InvitationCreated,
+  InvitationView,
+  OpenInvitation,
+  StaffRoleName,
+} from "#shared/api/staff-contract.ts";
 import type { Lang } from "#shared/lang.ts";
 import { recordAudit, type StaffActor } from "../audit/staff-audit.ts";
 import type { Database } from "../db/client.ts";
@@ -82,6 +87,31 @@ export async function inviteStaff(
     };
     return { kind: "created", invitation, link };
   });
+}
+
+/**
+ * The invitations still waiting for their person, newest first: not used, not expired, and for an
+ * address that has no account yet (another of its invitations may have made it).
+ */
+export async function listOpenInvitations({ db, now }: InvitationDeps): Promise<OpenInvitation[]> {
+  const rows = await db
+    .select()
+    .from(staffInvitation)
+    .where(
+      and(
+        isNull(staffInvitation.acceptedAt),
+        gt(staffInvitation.expiresAt, now()),
+        notExists(db.select().from(staffUser).where(eq(staffUser.email, staffInvitation.email))),
+      ),
+    )
+    .orderBy(desc(staffInvitation.createdAt), desc(staffInvitation.id));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 export type InvitationState = { kind: "open"; view: InvitationView } | { kind: "unknown" } | { kind: "gone" };

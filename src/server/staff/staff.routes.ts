@@ -11,12 +11,12 @@ import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { langOfRequest } from "../auth/auth-mails.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import type { Database } from "../db/client.ts";
+import { clientAddress } from "../http/client-address.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
-import { socketAddress } from "../http/socket-address.ts";
 import { apiError, validate } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
-import { acceptInvitation, inviteStaff, readInvitation } from "./invitations.ts";
+import { acceptInvitation, inviteStaff, listOpenInvitations, readInvitation } from "./invitations.ts";
 import { refusal } from "./staff-guard.ts";
 import type { StaffIdentity } from "./staff-identity.ts";
 import { disableStaff, listStaff } from "./staff-members.ts";
@@ -41,16 +41,17 @@ export function staffRoutes(staff: StaffIdentity, deps: StaffRoutesDeps) {
   const { db, mail, origins, logger, now = () => new Date() } = deps;
   const owner = staff.requireStaff({ role: "owner" });
   const token = validate("param", invitationTokenParamSchema);
-  // The address better-auth limits by is the socket's, whatever the client sent in that header.
-  const withClientAddress = (request: Request, address: string | undefined) => {
+  // The address better-auth limits by is the client's as the shop resolves it (through trusted
+  // proxies only), whatever the request sent in that header.
+  const withClientAddress = (request: Request, address: string) => {
     const headers = new Headers(request.headers);
-    headers.set(CLIENT_IP_HEADER, address ?? "unknown");
+    headers.set(CLIENT_IP_HEADER, address);
     return headers;
   };
 
   return new Hono()
     .on(["GET", "POST"], "/auth/*", async (c) =>
-      staff.auth.handler(new Request(c.req.raw, { headers: withClientAddress(c.req.raw, socketAddress(c)) })),
+      staff.auth.handler(new Request(c.req.raw, { headers: withClientAddress(c.req.raw, clientAddress(c)) })),
     )
     .get("/me", async (c) => {
       const user = await staff.readStaff(c.req.raw.headers);
@@ -68,6 +69,10 @@ export function staffRoutes(staff: StaffIdentity, deps: StaffRoutesDeps) {
       return c.json(me);
     })
     .get("/staff", owner, async (c) => c.json({ staff: await listStaff(db) }))
+    .get("/staff/invitations", owner, async (c) => {
+      c.header("cache-control", "private, no-store");
+      return c.json({ invitations: await listOpenInvitations({ db, now }) });
+    })
     .post("/staff/invitations", owner, validate("json", inviteStaffSchema), async (c) => {
       const { email, role } = c.req.valid("json");
       const result = await inviteStaff(
@@ -134,7 +139,7 @@ export function staffRoutes(staff: StaffIdentity, deps: StaffRoutesDeps) {
       // Signed in at once, through better-auth's own sign-in (its cookie, its session, the limits).
       const signedIn = await staff.auth.api.signInEmail({
         body: { email: accepted.user.email, password },
-        headers: withClientAddress(c.req.raw, socketAddress(c)),
+        headers: withClientAddress(c.req.raw, clientAddress(c)),
         asResponse: true,
       });
       if (!signedIn.ok) logger.error({ status: signedIn.status }, "new staff member not signed in");

@@ -9,6 +9,7 @@ import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { SocialSignInConfig } from "../auth/social-sign-in.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import type { ProxyTrust } from "../http/client-address.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
 import { type ChangeHub, createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
@@ -72,6 +73,8 @@ export async function createTestApi(
     whole?: boolean;
     /** Google and Apple sign-in (against a local OpenID Connect provider; decision 033). */
     social?: SocialSignInConfig;
+    /** The proxies trusted to name the client (with `whole`, where the app reads them). */
+    proxyTrust?: ProxyTrust;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -121,6 +124,7 @@ export async function createTestApi(
     newsletterLimit: { limit: options.newsletterLimit ?? 1000, windowMs: 60_000 },
     checkoutLimits: options.checkoutLimits ?? null,
     ...(options.social ? { social: options.social } : {}),
+    ...(options.proxyTrust ? { proxyTrust: options.proxyTrust } : {}),
   };
   // Mounted where the server mounts it: better-auth reads its own /api/auth paths.
   const app = options.whole ? await createApp(deps) : new Hono().route("/api", createApi(deps));

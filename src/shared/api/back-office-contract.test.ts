@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staffOrderListQuerySchema } from "./back-office-contract.ts";
+import { staffOrderListQuerySchema, staffOrderListSchema } from "./back-office-contract.ts";
 
 const parse = (query: Record<string, string | string[]>) => staffOrderListQuerySchema.safeParse(query);
 
@@ -81,5 +81,35 @@ describe("the back office's order list query", () => {
     ["a text with control characters", { q: "ana\u0000" }],
   ])("fails on %s", (_, query) => {
     expect(parse(query).success).toBe(false);
+  });
+});
+
+describe("the back office's order list answer", () => {
+  const row = {
+    number: "2026-000001",
+    status: "pagado",
+    placedAt: "2026-01-01T10:00:00.000Z",
+    buyer: "Ana García",
+    email: "ana@example.com",
+    phone: "612345678",
+    destination: { city: "Madrid", zone: "es-peninsula" },
+    method: null,
+    units: 2,
+    totalCents: 2990,
+  };
+
+  it("reads a page of rows as the API answers it", () => {
+    const list = { items: [row], total: 1, page: 1, pageSize: 25 };
+    expect(staffOrderListSchema.parse(list)).toEqual(list);
+  });
+
+  it("refuses an answer that is not one (a page size not offered, a row without its zone)", () => {
+    expect(staffOrderListSchema.safeParse({ items: [], total: 0, page: 1, pageSize: 30 }).success).toBe(
+      false,
+    );
+    const { destination: _gone, ...partial } = row;
+    expect(
+      staffOrderListSchema.safeParse({ items: [partial], total: 1, page: 1, pageSize: 25 }).success,
+    ).toBe(false);
   });
 });

@@ -81,5 +81,25 @@ export const staffOrderRowSchema = z.object({
 });
 export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>;
 
-/** A page of the list and how many orders match in all. */
-export type StaffOrderList = { items: StaffOrderRow[]; total: number; page: number; pageSize: number };
+/** A page of the list and how many orders match in all: `GET /api/gestion/orders`'s answer. */
+export const staffOrderListSchema = z.object({
+  items: z.array(staffOrderRowSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.literal(staffOrderPageSizes),
+});
+export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
+
+/**
+ * `GET /api/gestion/orders/events`, server-sent events: `ready` once the stream is open; `order`
+ * each time an order is paid (it takes its number then), its data the number; `missed` when the
+ * server lost the database's announcements for a while (some may have gone unheard); `superseded`
+ * when the staff member has opened too many lists at once and this, the oldest, is closed (the
+ * page does not reconnect).
+ */
+export const staffOrderEvents = {
+  ready: "ready",
+  order: "order",
+  missed: "missed",
+  superseded: "superseded",
+} as const;

@@ -43,6 +43,13 @@ export const invitationCreatedSchema = z.object({
 });
 export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
 
+/** One of `GET /api/gestion/staff/invitations` (owner only): an invitation not used and not expired. */
+export const openInvitationSchema = invitationCreatedSchema.extend({ createdAt: z.string() });
+export type OpenInvitation = z.infer<typeof openInvitationSchema>;
+
+export const openInvitationListSchema = z.object({ invitations: z.array(openInvitationSchema) });
+export type OpenInvitationList = z.infer<typeof openInvitationListSchema>;
+
 /** `GET /api/gestion/me`: the signed-in staff member, with or without their second factor yet. */
 export const staffMeSchema = z.object({
   id: z.string(),

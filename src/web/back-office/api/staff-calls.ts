@@ -19,9 +19,9 @@ import { staffApiError } from "./staff-api-error.ts";
 const STAFF_API = "/api/gestion";
 const STAFF_AUTH = `${STAFF_API}/auth`;
 
-const browserFetch: Fetcher = (input, init) => fetch(input, init);
+export const browserFetch: Fetcher = (input, init) => fetch(input, init);
 
-async function call(fetcher: Fetcher, path: string, payload?: unknown): Promise<unknown> {
+export async function call(fetcher: Fetcher, path: string, payload?: unknown): Promise<unknown> {
   const response = await fetcher(path, {
     ...(payload === undefined ? {} : { method: "POST", body: JSON.stringify(payload) }),
     headers: {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { hashKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { Link, useCurrentUrl } from "#web/lib/routing.tsx";
@@ -32,9 +32,12 @@ export function StaffNav() {
     setFailure(null);
     try {
       await signOut();
-      // Nobody is signed in now: every page sends the next person to sign in.
-      queryClient.clear();
-      queryClient.setQueryData(meQuery().queryKey, null);
+      // Nobody is signed in now: every page sends the next person to sign in. Told first, as
+      // `clear()` would drop the queries on screen without a word to the pages watching them;
+      // then the rest of what the session fetched is forgotten.
+      const me = meQuery().queryKey;
+      queryClient.setQueryData(me, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(me) });
     } catch (error) {
       setFailure(staffErrorMessage(error));
     } finally {

@@ -1,4 +1,9 @@
 import type { PageData } from "../../api/page-data.ts";
+import { customerQuery } from "./customer-calls.ts";
 
-/** What the page fetches on the server before it is drawn (issue 30). */
-export const customerPageData: PageData = async () => undefined;
+/** The customer's page, fetched on the server before it is drawn; 404 for no such customer. */
+export const customerPageData: PageData = async (queryClient, { params }) => {
+  const query = customerQuery(params.id ?? "");
+  await queryClient.prefetchQuery(query);
+  return queryClient.getQueryData(query.queryKey)?.kind === "missing" ? { status: 404 } : undefined;
+};

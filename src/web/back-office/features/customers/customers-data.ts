@@ -1,4 +1,12 @@
 import type { PageData } from "../../api/page-data.ts";
+import { customersQuery } from "./customers-calls.ts";
 
-/** What the page fetches on the server before it is drawn (issue 30). */
-export const customersPageData: PageData = async () => undefined;
+/**
+ * The list at the address's query, fetched on the server before the page is drawn (issue 30): the
+ * page is whole without its script, and a query the API refuses is answered 400.
+ */
+export const customersPageData: PageData = async (queryClient, { url }) => {
+  const query = customersQuery(url.search);
+  await queryClient.prefetchQuery(query);
+  return queryClient.getQueryData(query.queryKey)?.kind === "invalid" ? { status: 400 } : undefined;
+};

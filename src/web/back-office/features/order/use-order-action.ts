@@ -1,0 +1,56 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import type { OrderAction } from "#shared/api/back-office-order-contract.ts";
+import { ApiError } from "#web/lib/api-client.ts";
+import { staffErrorMessage } from "../../api/staff-error-message.ts";
+import { orderKey, runOrderAction } from "./order-calls.ts";
+
+/** What the last action came to, said once at the top of the page. */
+export type ActionOutcome = { kind: "success" | "error"; text: string; at: number };
+
+/** Runs one action on the order; true when it was done. */
+export type RunAction = (action: OrderAction, payload: unknown, success: string) => Promise<boolean>;
+
+const CONFLICT =
+  "Otra persona ha cambiado este pedido mientras lo tenías abierto. Te mostramos cómo está ahora: revísalo antes de seguir.";
+
+/** The refusals an action may meet that are not someone else's change, in Spanish. */
+const refusals: Readonly<Record<string, string>> = {
+  "nothing-to-refund": "Elige al menos una unidad o los gastos de envío.",
+  "unknown-line": "Esa línea no es de este pedido.",
+  "invalid-request": "Revisa los datos del formulario.",
+  forbidden: "Tu rol no permite hacer esto en los pedidos.",
+  "order-not-found": "Este pedido ya no existe.",
+};
+
+/**
+ * The order's actions (issue 30): each answer is the order as it is now, put in the page's cache;
+ * a 409 (the order moved on, often by another staff member) fetches the order again and says so.
+ */
+export function useOrderAction(number: string): { run: RunAction; outcome: ActionOutcome | null } {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const run = useCallback<RunAction>(
+    async (action, payload, success) => {
+      setOutcome(null);
+      try {
+        const order = await runOrderAction(number, action, payload);
+        queryClient.setQueryData(orderKey(number), { kind: "order", order });
+        setOutcome({ kind: "success", text: success, at: Date.now() });
+        return true;
+      } catch (error) {
+        const conflict = error instanceof ApiError && error.status === 409;
+        if (conflict) await queryClient.refetchQueries({ queryKey: orderKey(number), exact: true });
+        const known = error instanceof ApiError ? refusals[error.code] : undefined;
+        setOutcome({
+          kind: "error",
+          text: conflict ? CONFLICT : (known ?? staffErrorMessage(error)),
+          at: Date.now(),
+        });
+        return false;
+      }
+    },
+    [number, queryClient],
+  );
+  return { run, outcome };
+}
