@@ -1,9 +1,5 @@
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import type { APIRequestContext, Cookie, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   intentIdOf,
@@ -11,85 +7,35 @@ import {
   orderRequest,
   testConfirmRequest,
 } from "#server/testing/order-fixtures.ts";
-import { totpCode } from "#server/testing/totp-code.ts";
 import { severeViolations } from "./support/axe.ts";
-import { baseUrl, setUpBrowser } from "./support/browser.ts";
+import { enrolOwner, type ShopWithOwner, startShopWithOwner } from "./support/back-office-shop.ts";
+import { setUpBrowser } from "./support/browser.ts";
 import { waitForMail } from "./support/outbox.ts";
 import { mailedAddressCode } from "./support/register.ts";
-import { createScratchDatabase, type ScratchDatabase } from "./support/scratch-database.ts";
-import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
+import type { RunningShop } from "./support/start-shop.ts";
 
 const session = setUpBrowser();
 // A fresh database and the command line take their time on a busy machine.
 const SLOW = 240_000;
 const trackingUrl = (number: string) => `https://seguimiento.envios-veloz.example/envio/${number}`;
 
+let owned: ShopWithOwner;
 let shop: RunningShop;
-let postgres: ScratchDatabase | undefined;
-let ownerPath = "";
-const at = (path: string) => `${shop.baseUrl}${path}`;
-const outbox = () => join(shop.dataDir, "outbox");
+const at = (path: string) => owned.at(path);
+const outbox = () => owned.outbox();
 
-/**
- * A shop of this file's own, with an owner invited from the terminal before it starts (the
- * embedded database is one process's at a time), as e2e/back-office-shell does.
- */
 beforeAll(async () => {
-  const port = await freePort();
-  postgres = inject("ownDatabase") === "postgres" ? await createScratchDatabase("pedido") : undefined;
-  const dataDir = join("/tmp", `pedido-${port}`);
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const where = postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir };
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["scripts/staff.ts", "invite", "jefa.pedido@example.com", "--role", "owner"],
-    { env: { ...env, ...where, PORT: String(port), LOG_LEVEL: "warn" } },
-  );
-  const link = new URL(/Enlace \(de un solo uso\): (\S+)/.exec(stdout)?.[1] ?? "");
-  ownerPath = `${link.pathname}${link.search}`;
-  const host = new URL(baseUrl()).hostname === "localhost" ? "localhost" : "127.0.0.1";
-  shop = await startShop(process.cwd(), {
-    port,
-    host,
-    ...(postgres ? { databaseUrl: postgres.url } : { dataDir }),
-  });
-  const stop = shop.stop;
-  shop.stop = async () => {
-    const exit = await stop();
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-    return exit;
-  };
+  owned = await startShopWithOwner("pedido", "jefa.pedido@example.com");
+  shop = owned.shop;
   ownerCookies = await signInOwner(await session.newPage());
 }, SLOW);
 afterAll(async () => {
   await shop?.stop();
 });
 
-const totpSchema = z.object({ totpURI: z.string() });
-
-/** Accepts the invitation and enrols the second factor through the API: the owner's cookies. */
-async function signInOwner(page: Page): Promise<Cookie[]> {
-  const headers = { origin: shop.baseUrl };
-  const token = new URL(at(ownerPath)).searchParams.get("token") ?? "";
-  const password = "faro azul y gatos robot";
-  const accepted = await page.request.post(at(`/api/gestion/invitations/${token}/accept`), {
-    data: { name: "Jefa de Pedidos", password },
-    headers,
-  });
-  expect(accepted.status(), await accepted.text()).toBe(201);
-  const enabled = await page.request.post(at("/api/gestion/auth/two-factor/enable"), {
-    data: { password },
-    headers,
-  });
-  const { totpURI } = totpSchema.parse(await enabled.json());
-  const verified = await page.request.post(at("/api/gestion/auth/two-factor/verify-totp"), {
-    data: { code: totpCode(totpURI) },
-    headers,
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return page.context().cookies();
-}
+/** The owner, signed in with the second factor enrolled: their cookies. */
+const signInOwner = (page: Page): Promise<Cookie[]> =>
+  enrolOwner(page, owned, { name: "Jefa de Pedidos", password: "faro azul y gatos robot" });
 
 let ownerCookies: Cookie[] = [];
 async function ownerPage(options: Parameters<typeof session.newPage>[0] = {}): Promise<Page> {
