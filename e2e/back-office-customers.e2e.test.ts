@@ -1,54 +1,16 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode } from "#server/testing/totp-code.ts";
 import { customerDataExportSchema } from "#shared/api/back-office-customer-contract.ts";
 import { severeViolations } from "./support/axe.ts";
-import { baseUrl, setUpBrowser } from "./support/browser.ts";
-import { createScratchDatabase } from "./support/scratch-database.ts";
-import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
+import { type ShopWithOwner, startShopWithOwner } from "./support/back-office-shop.ts";
+import { setUpBrowser } from "./support/browser.ts";
 
 const session = setUpBrowser();
 
 // The command line and a fresh database take their time on a busy two-core machine.
 const SLOW = 240_000;
-
-/**
- * A shop of its own, with an owner invited from the server's terminal before it starts (the
- * embedded database is one process's at a time), as e2e/back-office-shell does. The invitation's path.
- */
-async function shopWithOwner(email: string): Promise<{ shop: RunningShop; path: string }> {
-  const port = await freePort();
-  const postgres = inject("ownDatabase") === "postgres" ? await createScratchDatabase("clientes") : undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), "clientes-"));
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const where = postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir };
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["scripts/staff.ts", "invite", email, "--role", "owner"],
-    { env: { ...env, ...where, PORT: String(port), LOG_LEVEL: "warn" } },
-  );
-  const link = /Enlace \(de un solo uso\): (\S+)/.exec(stdout)?.[1];
-  if (!link) throw new Error(`No link in: ${stdout}`);
-  const host = new URL(baseUrl()).hostname === "localhost" ? "localhost" : "127.0.0.1";
-  const shop = await startShop(process.cwd(), {
-    port,
-    host,
-    ...(postgres ? { databaseUrl: postgres.url } : { dataDir }),
-  });
-  const stop = shop.stop;
-  shop.stop = async () => {
-    const exit = await stop();
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-    return exit;
-  };
-  return { shop, path: `${new URL(link).pathname}${new URL(link).search}` };
-}
 
 /** The code an authenticator shows now for the secret of the enrolment page ("ABCD EFGH …"). */
 const codeFor = (shownSecret: string) =>
@@ -58,9 +20,9 @@ describe("the back office's customers (issue 30)", () => {
   const owner = `duena-${Date.now()}@example.com`;
   const customer = { name: "Lucía", lastName: "Fernández Ortega", email: `lucia-${Date.now()}@example.com` };
   const password = "gatos-robot-en-la-luna";
-  let own: { shop: RunningShop; path: string } | undefined;
+  let own: ShopWithOwner | undefined;
   beforeAll(async () => {
-    own = await shopWithOwner(owner);
+    own = await startShopWithOwner("clientes", owner);
   }, SLOW);
   afterAll(async () => {
     await own?.shop.stop();
@@ -75,7 +37,7 @@ describe("the back office's customers (issue 30)", () => {
 
   /** The owner accepts the invitation and enrols the second factor: the landing page next. */
   async function signedInOwner(page: Page) {
-    await page.goto(at(own?.path ?? ""));
+    await page.goto(at(own?.ownerPath ?? ""));
     const main = page.getByRole("main");
     await main.getByLabel("Tu nombre").fill("Dueña de la tienda");
     await main.getByLabel("Contraseña").fill("faro azul y gatos robot");

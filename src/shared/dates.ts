@@ -19,13 +19,3 @@ export function formatShopDateTime(iso: string, lang: Lang): string {
     timeZone: SHOP_TIME_ZONE,
   });
 }
-
-const shopYearFormat = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: SHOP_TIME_ZONE });
-
-/**
- * The year on the shop's calendar: an order paid at 00:30 on 1 January in Madrid (23:30 UTC the
- * day before) is numbered, and its invoice dated, in the new year's series (issue 31).
- */
-export function shopYear(at: Date): number {
-  return Number(shopYearFormat.format(at));
-}

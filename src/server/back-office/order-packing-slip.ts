@@ -2,17 +2,16 @@ import PDFDocument from "pdfkit";
 import type { BackOfficeOrder } from "#shared/api/back-office-order-contract.ts";
 import { brand } from "#shared/brand.ts";
 import { formatShopDate } from "#shared/dates.ts";
+import { PAGE_MARGIN, PAGE_WIDTH, type PdfColumn, pdfTable } from "../invoices/pdf-table.ts";
 
 /** What a packing slip prints: who it goes to and what goes in the parcel, never a price. */
 export type PackingSlipOrder = Pick<BackOfficeOrder, "number" | "placedAt" | "delivery" | "lines">;
 
-const MARGIN = 50;
-const WIDTH = 595.28 - 2 * MARGIN;
 const columns = [
   { label: "Referencia", width: 90, align: "left" },
-  { label: "Producto", width: WIDTH - 90 - 70, align: "left" },
+  { label: "Producto", width: PAGE_WIDTH - 90 - 70, align: "left" },
   { label: "Cantidad", width: 70, align: "right" },
-] as const;
+] satisfies PdfColumn[];
 
 /**
  * The packing slip of an order as a PDF (issue 30): the shop, the order's number and date, the
@@ -22,7 +21,7 @@ const columns = [
 export function renderPackingSlipPdf(order: PackingSlipOrder): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: "A4",
-    margin: MARGIN,
+    margin: PAGE_MARGIN,
     info: { Title: `${brand.shopName} · Albarán ${order.number}`, Author: brand.company.legalName },
   });
   const chunks: Buffer[] = [];
@@ -53,29 +52,7 @@ function writeAddress(pdf: PDFKit.PDFDocument, delivery: PackingSlipOrder["deliv
 }
 
 function writeLines(pdf: PDFKit.PDFDocument, lines: PackingSlipOrder["lines"]) {
-  const row = (cells: readonly string[], bold = false) => {
-    const top = pdf.y;
-    let x = MARGIN;
-    let bottom = top;
-    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
-    columns.forEach((column, index) => {
-      pdf.text(cells[index] ?? "", x, top, { width: column.width - 6, align: column.align });
-      bottom = Math.max(bottom, pdf.y);
-      x += column.width;
-    });
-    pdf.x = MARGIN;
-    pdf.y = bottom + 4;
-  };
-  row(
-    columns.map((column) => column.label),
-    true,
-  );
-  pdf
-    .moveTo(MARGIN, pdf.y)
-    .lineTo(MARGIN + WIDTH, pdf.y)
-    .strokeColor("#999")
-    .stroke();
-  pdf.y += 4;
+  const row = pdfTable(pdf, columns, 10);
   for (const line of lines) {
     const units = line.quantity - line.refundedQuantity;
     if (units > 0) row([line.code, line.name, String(units)]);

@@ -9,6 +9,7 @@ import type { Lang } from "#shared/lang.ts";
 import { formatPrice } from "#shared/money.ts";
 import { TEST_CARD_PROVIDER } from "../payments/test-provider.ts";
 import { invoiceTexts } from "./invoice-texts.ts";
+import { PAGE_MARGIN, PAGE_WIDTH, type PdfColumn, pdfTable } from "./pdf-table.ts";
 
 export type InvoiceDocument = {
   kind: "invoice" | "credit-note";
@@ -56,9 +57,6 @@ export function documentFigures({
   };
 }
 
-const MARGIN = 50;
-const WIDTH = 595.28 - 2 * MARGIN;
-
 /**
  * The invoice (or credit note) of an order as a PDF: seller, buyer, lines, VAT by rate and total.
  * A credit note shows the same figures as negative amounts.
@@ -71,7 +69,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const money = (cents: number) => formatPrice(sign * cents, lang);
   const pdf = new PDFDocument({
     size: "A4",
-    margin: MARGIN,
+    margin: PAGE_MARGIN,
     info: { Title: `${brand.shopName} ${document.number}`, Author: brand.company.legalName },
   });
   const chunks: Buffer[] = [];
@@ -121,31 +119,9 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     { label: text.quantity, width: 40, align: "right" },
     { label: text.unitPrice, width: 70, align: "right" },
     { label: text.vat, width: 40, align: "right" },
-    { label: text.amount, width: WIDTH - 420, align: "right" },
-  ] as const;
-  const row = (cells: readonly string[], bold = false) => {
-    const top = pdf.y;
-    let x = MARGIN;
-    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-    let bottom = top;
-    columns.forEach((column, index) => {
-      pdf.text(cells[index] ?? "", x, top, { width: column.width - 6, align: column.align });
-      bottom = Math.max(bottom, pdf.y);
-      x += column.width;
-    });
-    pdf.x = MARGIN;
-    pdf.y = bottom + 4;
-  };
-  row(
-    columns.map((column) => column.label),
-    true,
-  );
-  pdf
-    .moveTo(MARGIN, pdf.y)
-    .lineTo(MARGIN + WIDTH, pdf.y)
-    .strokeColor("#999")
-    .stroke();
-  pdf.y += 4;
+    { label: text.amount, width: PAGE_WIDTH - 420, align: "right" },
+  ] satisfies PdfColumn[];
+  const row = pdfTable(pdf, columns, 9);
   for (const line of figures.lines) {
     row([
       line.code,
@@ -162,9 +138,9 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const figure = (label: string, value: string, bold = false) => {
     pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 12 : 10);
     const top = pdf.y;
-    pdf.text(label, MARGIN + WIDTH - 260, top, { width: 150 });
-    pdf.text(value, MARGIN + WIDTH - 110, top, { width: 110, align: "right" });
-    pdf.x = MARGIN;
+    pdf.text(label, PAGE_MARGIN + PAGE_WIDTH - 260, top, { width: 150 });
+    pdf.text(value, PAGE_MARGIN + PAGE_WIDTH - 110, top, { width: 110, align: "right" });
+    pdf.x = PAGE_MARGIN;
   };
   figure(text.subtotal, money(totals.subtotalCents));
   if (totals.discountCents > 0) figure(text.discount, money(-totals.discountCents));
@@ -177,8 +153,10 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   figure(text.total, money(totals.totalCents), true);
   pdf.moveDown(2);
   pdf.font("Helvetica").fontSize(8).fillColor("#444");
-  pdf.text(totals.vat.length === 0 ? text.noVat : text.pricesIncludeVat, MARGIN, pdf.y, { width: WIDTH });
-  pdf.text(brand.company.registry, { width: WIDTH });
+  pdf.text(totals.vat.length === 0 ? text.noVat : text.pricesIncludeVat, PAGE_MARGIN, pdf.y, {
+    width: PAGE_WIDTH,
+  });
+  pdf.text(brand.company.registry, { width: PAGE_WIDTH });
   pdf.end();
   return done;
 }

@@ -1,4 +1,5 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { SHOP_TIME_ZONE } from "#shared/dates.ts";
 import type { Transaction } from "../db/client.ts";
 import { numberSeries } from "../db/schema.ts";
 
@@ -11,6 +12,16 @@ export const series = {
   invoice: (year: number): Series => ({ name: `F${year}`, prefix: `F${year}-` }),
   creditNote: (year: number): Series => ({ name: `A${year}`, prefix: `A${year}-` }),
 };
+
+const shopYearFormat = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: SHOP_TIME_ZONE });
+
+/**
+ * The series' year, on the shop's calendar: an order paid at 00:30 on 1 January in Madrid (23:30
+ * UTC the day before) is numbered, and its invoice dated, in the new year's series (issue 31).
+ */
+export function shopYear(at: Date): number {
+  return Number(shopYearFormat.format(at));
+}
 
 /** The counter as a number: the prefix, then at least six digits, so numbers sort as text. */
 export function numberText(prefix: string | Placeholder, counter: SQL): SQL<string> {

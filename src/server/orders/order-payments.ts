@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { IntentStatus } from "#shared/api/payment-contract.ts";
 import { paymentMethodsFor } from "#shared/checkout/payment-methods.ts";
-import { shopYear } from "#shared/dates.ts";
+
 import type { Database, Transaction } from "../db/client.ts";
 import { invoice, orderEvent, payment, shopOrder } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { IntentState, PaymentProvider } from "../payments/payment-provider.ts";
-import { nextNumber, series } from "./number-series.ts";
+import { nextNumber, series, shopYear } from "./number-series.ts";
 import { expireOrder } from "./order-lifecycle.ts";
 import type { OrderNotifier } from "./order-notifier.ts";
 import { refundPending } from "./payment-settlement.ts";

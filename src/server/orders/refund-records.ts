@@ -2,10 +2,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { RefundableOrder, RefundedLine, RefundQuote } from "#shared/checkout/refunds.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
 import { type ShippingZone, shippingZones } from "#shared/checkout/zones.ts";
-import { shopYear } from "#shared/dates.ts";
+
 import type { Transaction } from "../db/client.ts";
 import { invoice, orderLine, productStock, refund, shopOrder } from "../db/schema.ts";
-import { nextNumber, series } from "./number-series.ts";
+import { nextNumber, series, shopYear } from "./number-series.ts";
 
 /**
  * An order's lines as a refund sees them, read inside the transaction that locked the order:
