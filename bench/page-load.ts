@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
@@ -39,11 +39,11 @@ export type CrawlFigures = {
 };
 
 const WRK_SECONDS = 6;
-const WRK_CONNECTIONS = 50;
+export const WRK_CONNECTIONS = 50;
 const WARM_UP_SECONDS = 2;
 const PAIRED_TURNS = 3;
 
-function medianRun(runs: readonly LoadFigures[]): LoadFigures {
+export function medianRun(runs: readonly LoadFigures[]): LoadFigures {
   const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const median = sorted[Math.floor(sorted.length / 2)];
   if (!median) throw new Error("no run");
@@ -66,12 +66,14 @@ function hasCommand(name: string): boolean {
 export function rawPage(
   url: string,
   headers: Record<string, string>,
-): Promise<{ status: number; body: Buffer }> {
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on("error", reject);
     });
     req.on("error", reject);
@@ -139,16 +141,29 @@ http {
   };
 }
 
+export type WrkOptions = {
+  /** The measured run's length (6 s by default) and the unmeasured one's before it (2 s). */
+  seconds?: number;
+  warmUpSeconds?: number;
+  /** A Lua script of wrk's that makes the requests (e.g. a different shopper's on each). */
+  script?: string;
+};
+
+/** wrk's threads: a script that splits work between them (tls-proxy-load.ts) counts on two. */
+export const WRK_THREADS = 2;
+
 /**
  * One load run of wrk, its figures read from its --latency report: 50 connections, two threads,
  * the same for every server it is pointed at, after a short run that is not counted (JIT,
  * connection pools and caches warm).
  */
-export function runWrk(url: string, headers: Record<string, string>): LoadFigures {
+export function runWrk(url: string, headers: Record<string, string>, options: WrkOptions = {}): LoadFigures {
   const header = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-  execFileSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${WARM_UP_SECONDS}s`, ...header, url]);
-  const args = ["-t2", `-c${WRK_CONNECTIONS}`, `-d${WRK_SECONDS}s`, "--latency"];
-  const output = execFileSync("wrk", [...args, ...header, url], { encoding: "utf8" });
+  const script = options.script ? ["-s", options.script] : [];
+  const base = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, ...script, ...header];
+  execFileSync("wrk", [...base, `-d${options.warmUpSeconds ?? WARM_UP_SECONDS}s`, url]);
+  const args = [...base, `-d${options.seconds ?? WRK_SECONDS}s`, "--latency"];
+  const output = execFileSync("wrk", [...args, url], { encoding: "utf8" });
   const number = (pattern: RegExp) => Number(output.match(pattern)?.[1] ?? Number.NaN);
   const socketErrors = output.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   const failures =

@@ -245,3 +245,66 @@ export function printPages({ serving, crawl }: PagesFigures): void {
     );
   }
 }
+
+type TlsProxyFigures = {
+  page: string;
+  gzipBytes: number;
+  servers: number;
+  workersPerServer: string;
+  connections: number;
+  seconds: number;
+  turns: number;
+  pages: {
+    nginx: LoadFigures;
+    proxied: LoadFigures;
+    direct: LoadFigures;
+    turns: Record<string, LoadFigures[]>;
+  };
+  cart: { shoppers: number; proxied: LoadFigures; direct: LoadFigures; turns: Record<string, LoadFigures[]> };
+};
+
+/** The recipe under load: each figure beside the reference it is a ratio of (`--only=tls`). */
+export function printTlsProxyLoad(load: TlsProxyFigures): void {
+  const { pages, cart } = load;
+  print();
+  print(
+    `Through nginx (TLS; wrk speaks HTTP/1.1), ${load.servers} shop servers with WORKERS=${load.workersPerServer} ` +
+      `on one PostgreSQL, ${load.connections} connections, ${load.seconds} s runs, median of ${load.turns} turns:`,
+  );
+  const spread = (runs: readonly LoadFigures[] = []) =>
+    runs.map((run) => run.requestsPerSecond.toFixed(0)).join(" / ");
+  const row = (
+    what: string,
+    figures: LoadFigures,
+    turns: LoadFigures[] | undefined,
+    reference?: LoadFigures,
+  ) => [
+    what,
+    `${figures.requestsPerSecond.toFixed(0)} req/s`,
+    spread(turns),
+    `${figures.latencyP50Ms.toFixed(1)} ms`,
+    `${figures.latencyP99Ms.toFixed(1)} ms`,
+    String(figures.failed),
+    reference ? `${(figures.requestsPerSecond / reference.requestsPerSecond).toFixed(2)}×` : "reference",
+  ];
+  printTable(
+    ["what", "median", "each turn (req/s)", "p50", "p99", "failed", "ratio"],
+    [
+      row(
+        `${load.page} (${kb(load.gzipBytes)} gzip), nginx's own file, same TLS`,
+        pages.nginx,
+        pages.turns.nginx,
+      ),
+      row(`${load.page}, the shops through nginx`, pages.proxied, pages.turns.proxied, pages.nginx),
+      row(`${load.page}, one shop straight (http)`, pages.direct, pages.turns.direct, pages.nginx),
+      row(`cart writes, ${cart.shoppers} shoppers, one shop straight (http)`, cart.direct, cart.turns.direct),
+      row(
+        `cart writes, ${cart.shoppers} shoppers, the shops through nginx`,
+        cart.proxied,
+        cart.turns.proxied,
+        cart.direct,
+      ),
+    ],
+    "  ",
+  );
+}

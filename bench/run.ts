@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -35,13 +35,15 @@ import {
   printLighthouseTable,
   printPages,
   printSection,
+  printTlsProxyLoad,
 } from "./report.ts";
 import { startScriptFreeProxy } from "./script-free.ts";
+import { measureTlsProxyLoad, type TlsProxyLoad } from "./tls-proxy-load.ts";
 
 /**
  * `npm run bench`: Lighthouse scores and initial JS of the built shop, compared with the budgets,
- * then the API under load. Budgets are informative: the command exits 0 whenever the
- * measurements ran.
+ * then pages and the API under load, and last the shop behind nginx with TLS (issue 31). Budgets
+ * are informative: the command exits 0 whenever the measurements ran.
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -57,8 +59,12 @@ const onlyApi = process.argv.includes("--only=api");
 const onlyPages = process.argv.includes("--only=pages");
 /** `--only=orders`: the back office's order list with 100,000 orders, nothing else (issue 30). */
 const onlyOrderList = process.argv.includes("--only=orders");
+/** `--only=tls`: the shop behind nginx with TLS, two servers, beside nginx's own file (issue 31). */
+const onlyTls = process.argv.includes("--only=tls");
 /** `--postgres`: the shop on a fresh PostgreSQL database instead of the embedded one. */
 const onPostgres = process.argv.includes("--postgres");
+/** `--seconds=N`: each measured wrk run of the TLS part lasts N seconds (6 by default), for a short try. */
+const secondsOption = Number(process.argv.find((arg) => arg.startsWith("--seconds="))?.split("=")[1]);
 
 /** What every part of the results file shares. */
 type Run = { baseUrl: string; dataDir: string; database: string; buildTime: number; postgres: boolean };
@@ -71,6 +77,7 @@ async function main(): Promise<number> {
   // The shop reads dist/ at start-up: a rebuild during the run (shared tree) would mix two builds.
   const buildTime = statSync(manifestFile).mtimeMs;
   if (onlyOrderList) return orderListOnly();
+  if (onlyTls) return tlsOnly(buildTime);
   let shop: BenchShop;
   try {
     shop = await startBenchShop(root, onPostgres);
@@ -95,7 +102,8 @@ async function main(): Promise<number> {
       const skipped = { pages: [], error: `not run (${onlyApi ? "--only=api" : "--only=pages"})` };
       const api = onlyApi ? await apiPart(run) : { loadAverage1mAtStart: null, error: "not run" };
       const pages = onlyPages ? await pagesPart(run) : { error: "not run" };
-      writeResults(run, { lighthouse: skipped, js: skipped, checks: [], api, pages });
+      const tls = { loadAverage1mAtStart: null, error: "not run" };
+      writeResults(run, { lighthouse: skipped, js: skipped, checks: [], api, pages, tls });
       return api.error && onlyApi ? 1 : 0;
     }
     return await benchmark(run);
@@ -128,7 +136,8 @@ async function benchmark(run: Run): Promise<number> {
   printBudgets(checks);
   const pages = await pagesPart(run);
   const api = await apiPart(run);
-  writeResults(run, { lighthouse, js, checks, api, pages });
+  const tls = await tlsPart();
+  writeResults(run, { lighthouse, js, checks, api, pages, tls });
   return js.error ? 1 : 0;
 }
 
@@ -223,17 +232,74 @@ async function orderListOnly(): Promise<number> {
   try {
     const orderList = await measureOrderListLoad(root);
     printOrderListLoad(orderList);
-    const file = fileURLToPath(new URL("./order-list.json", RESULTS_FILE));
-    mkdirSync(dirname(file), { recursive: true });
-    const results = { generatedAt: new Date().toISOString(), commit: gitCommit(), node: process.version };
-    const host = { cpus: availableParallelism(), loadAverage1mAtStart };
-    writeFileSync(file, `${JSON.stringify({ ...results, host, orderList }, null, 2)}\n`);
-    printSection(`Raw figures written to ${file}`);
+    writeOwnResults("order-list.json", {
+      host: { cpus: availableParallelism(), loadAverage1mAtStart },
+      orderList,
+    });
     return 0;
   } catch (error) {
     console.error(`Order list measurement failed: ${errorMessage(error)}`);
     return 1;
   }
+}
+
+type TlsPart = {
+  /** Other work on a shared machine weighs on these figures: the load when they started and ended. */
+  loadAverage1mAtStart: number | null;
+  loadAverage1mAtEnd?: number | null;
+  tools?: { nginx: string | null; wrk: string | null };
+  figures?: TlsProxyLoad;
+  error?: string;
+};
+
+/**
+ * deploy/nginx/shop.conf in front of two shop servers on PostgreSQL (issue 31): a page and cart
+ * writes through https, beside nginx's own file of the page's bytes over the same TLS and one
+ * server straight, in the same run.
+ */
+async function tlsPart(): Promise<TlsPart> {
+  printSection("The shop behind nginx with TLS, two servers on one PostgreSQL (wrk, https)…");
+  warnIfBusy("the figures");
+  const part: TlsPart = { loadAverage1mAtStart: loadavg()[0] ?? null };
+  try {
+    const seconds = Number.isFinite(secondsOption) && secondsOption > 0 ? secondsOption : undefined;
+    part.figures = await measureTlsProxyLoad(root, seconds ? { seconds } : {});
+    printTlsProxyLoad(part.figures);
+  } catch (error) {
+    part.error = errorMessage(error);
+    console.error(`TLS proxy measurement failed: ${part.error}`);
+  }
+  part.loadAverage1mAtEnd = loadavg()[0] ?? null;
+  part.tools = { nginx: commandVersion("nginx", ["-v"]), wrk: commandVersion("wrk", ["-v"]) };
+  return part;
+}
+
+/** `--only=tls`: the TLS part alone; its figures go to `results/tls-proxy.json`. */
+async function tlsOnly(buildTime: number): Promise<number> {
+  const tlsProxy = await tlsPart();
+  const rebuiltDuringRun = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs !== buildTime;
+  if (rebuiltDuringRun) console.warn("\nWARNING: dist/ was rebuilt during the benchmark.");
+  writeOwnResults("tls-proxy.json", {
+    host: { cpus: availableParallelism() },
+    build: { rebuiltDuringRun },
+    tlsProxy,
+  });
+  return tlsProxy.error ? 1 : 0;
+}
+
+/** A part run on its own (`--only=orders`, `--only=tls`) writes a results file of its own. */
+function writeOwnResults(name: string, figures: Record<string, unknown>): void {
+  const file = fileURLToPath(new URL(`./${name}`, RESULTS_FILE));
+  mkdirSync(dirname(file), { recursive: true });
+  const results = { generatedAt: new Date().toISOString(), commit: gitCommit(), node: process.version };
+  writeFileSync(file, `${JSON.stringify({ ...results, ...figures }, null, 2)}\n`);
+  printSection(`Raw figures written to ${file}`);
+}
+
+/** The first line a tool prints about its version (nginx and wrk print it on stderr, with a status). */
+function commandVersion(command: string, args: string[]): string | null {
+  const result = spawnSync(command, args, { encoding: "utf8" });
+  return `${result.stdout}${result.stderr}`.split("\n")[0]?.trim() || null;
 }
 
 type PagesPart = { serving?: PageServing[]; crawl?: CrawlFigures; error?: string };
@@ -308,9 +374,10 @@ type Parts = {
   checks: readonly BudgetCheck[];
   api: ApiPart;
   pages: PagesPart;
+  tls: TlsPart;
 };
 
-function writeResults(run: Run, { lighthouse, js, checks, api, pages }: Parts): void {
+function writeResults(run: Run, { lighthouse, js, checks, api, pages, tls }: Parts): void {
   const rebuilt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs !== run.buildTime;
   if (rebuilt)
     console.warn("\nWARNING: dist/ was rebuilt during the benchmark, the figures may mix two builds.");
@@ -336,6 +403,7 @@ function writeResults(run: Run, { lighthouse, js, checks, api, pages }: Parts): 
     budgetChecks: checks,
     pages,
     api,
+    tlsProxy: tls,
   };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   printSection(`Raw figures written to ${file}`);

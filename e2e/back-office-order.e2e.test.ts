@@ -159,6 +159,14 @@ describe("an order's page in the back office (issue 30)", () => {
         .first()
         .waitFor();
 
+      // Packing starts: the buyer's order says so.
+      await main.getByRole("button", { name: "Pasar a preparación" }).click();
+      await expect.poll(() => main.getByRole("status").textContent()).toContain("en preparación");
+      expect(await main.getByRole("heading", { level: 1 }).textContent()).toBe(
+        `Pedido ${order.number} Preparando`,
+      );
+      expect(await main.getByRole("button", { name: "Pasar a preparación" }).count()).toBe(0);
+
       const ship = main.getByRole("form", { name: "Enviar" });
       await ship.getByLabel("Transportista").selectOption("envios-veloz");
       await ship.getByLabel("Número de seguimiento").fill("e2e-pedido-1");

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Cookie, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import {
   orderRequest,
   testConfirmRequest,
 } from "#server/testing/order-fixtures.ts";
+import { backOfficeOrderApi } from "#shared/api/back-office-order-contract.ts";
 import { severeViolations } from "./support/axe.ts";
 import { enrolOwner, type ShopWithOwner, startShopWithOwner } from "./support/back-office-shop.ts";
 import { setUpBrowser } from "./support/browser.ts";
@@ -107,15 +107,15 @@ describe("the back office's order list (issue 30)", () => {
     for (let index = 0; index < 26; index++) bulkOrders.push(await buy(buyerPage.request, addressId, bulk));
     const luciaPage = await session.newPage();
     luciaOrder = await buy(luciaPage.request, await signUpBuyer(luciaPage.request, lucia), lucia);
-    // One order in preparation, as the operator's command puts it.
+    const ownerSignedIn = await session.newPage();
+    ownerCookies = await signInOwner(ownerSignedIn);
+    // One order being packed, as the owner marks it from the back office.
     prepared = bulkOrders[3] ?? "";
-    const token = readFileSync(join(shop.dataDir, "operator-token"), "utf8").trim();
-    const step = await fetch(at(`/api/operator/orders/${prepared}/prepare`), {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, origin: shop.baseUrl },
+    const step = await ownerSignedIn.request.post(at(backOfficeOrderApi.action(prepared, "prepare")), {
+      data: {},
+      headers: { origin: shop.baseUrl },
     });
-    expect(step.status, await step.text()).toBe(200);
-    ownerCookies = await signInOwner(await session.newPage());
+    expect(step.status(), await step.text()).toBe(200);
   }, SLOW);
 
   it(

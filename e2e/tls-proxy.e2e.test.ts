@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request } from "node:https";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -13,11 +14,14 @@ import {
   testConfirmRequest,
 } from "#server/testing/order-fixtures.ts";
 import type { AddressesView } from "#shared/api/address-contract.ts";
+import { backOfficeOrderApi, orderActionAnswerSchema } from "#shared/api/back-office-order-contract.ts";
 import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
+import { enrolOwner } from "./support/back-office-shop.ts";
 import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
 import { SHOPPER_PASSWORD } from "./support/register.ts";
-import { createScratchDatabase, type ScratchDatabase } from "./support/scratch-database.ts";
-import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
+import { POSTGRES_SERVER_URL } from "./support/scratch-database.ts";
+import type { RunningShop } from "./support/start-shop.ts";
+import { type ShopsBehindTls, startShopsBehindTls } from "./support/tls-proxy.ts";
 
 /**
  * Issue 31's recipe, run: nginx with TLS and HTTP/2 (deploy/nginx/shop.conf, its ports and
@@ -26,70 +30,14 @@ import { freePort, type RunningShop, startShop } from "./support/start-shop.ts";
  * the shop goes on through the other with nothing lost. Once per run: it opens its own origin.
  */
 const runHere = inject("baseUrl").includes("localhost");
-const OPERATOR_TOKEN = randomBytes(24).toString("hex");
+/** This run's database's name starts so: the owner is invited into it from the terminal. */
+const DATABASE_PREFIX = `shop_tls_${randomBytes(4).toString("hex")}`;
 
-let database: ScratchDatabase | undefined;
+let proxy: ShopsBehindTls | undefined;
 let shops: RunningShop[] = [];
-let nginx: ChildProcess | undefined;
 let dir = "";
 let origin = "";
 let browser: Browser | undefined;
-
-/** deploy/nginx/shop.conf as the test runs it: its listen, upstream and certificate lines swapped. */
-function renderedConf(httpsPort: number, httpPort: number, upstreamPorts: number[]): string {
-  const recipe = readFileSync(new URL("../deploy/nginx/shop.conf", import.meta.url), "utf8");
-  let upstreams = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`);
-  const lines = recipe.split("\n").flatMap((line) => {
-    if (line.includes("# shop-upstream")) {
-      const first = upstreams;
-      upstreams = [];
-      return first;
-    }
-    if (line.includes("# shop-https-listen")) return [`    listen 127.0.0.1:${httpsPort} ssl http2;`];
-    if (line.includes("# shop-http-listen")) return [`    listen 127.0.0.1:${httpPort};`];
-    if (line.includes("# shop-certificate-key")) return [`    ssl_certificate_key ${dir}/key.pem;`];
-    if (line.includes("# shop-certificate")) return [`    ssl_certificate ${dir}/cert.pem;`];
-    return [line.replace("server_name tienda.example;", "server_name localhost;")];
-  });
-  return lines.join("\n");
-}
-
-function startNginx(httpsPort: number, httpPort: number, upstreamPorts: number[]): ChildProcess {
-  writeFileSync(join(dir, "shop.conf"), renderedConf(httpsPort, httpPort, upstreamPorts));
-  const temp = (name: string) => `${name}_temp_path ${dir}/${name};`;
-  writeFileSync(
-    join(dir, "nginx.conf"),
-    [
-      "user root;",
-      "daemon off;",
-      "worker_processes 1;",
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      "events { worker_connections 512; }",
-      "http {",
-      "  log_format upstream '$request_id $upstream_addr $status $request_method $request_uri';",
-      `  access_log ${dir}/access.log upstream;`,
-      `  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join(" ")}`,
-      `  include ${dir}/shop.conf;`,
-      "}",
-    ].join("\n"),
-  );
-  return spawn("nginx", ["-p", dir, "-c", join(dir, "nginx.conf")], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-/** A GET through nginx that trusts its self-signed certificate (the browser is told to as well). */
-function httpsGet(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { rejectUnauthorized: false, timeout: 5000 }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 /** A server-sent event stream read as text, as it arrives through the proxy. */
 function openEventStream(url: string, cookie: string) {
@@ -109,16 +57,6 @@ function openEventStream(url: string, cookie: string) {
   return { text: () => received, close: () => req.destroy() };
 }
 
-/** Waits for nginx to pass a ready shop's answer on (the hooks cannot use expect.poll). */
-async function untilReady(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if ((await httpsGet(url).catch(() => 0)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} was not ready within 20 s`);
-}
-
 /** Which shop server answered the requests nginx passed on, by upstream port. */
 function upstreamsUsed(): Set<string> {
   const log = readFileSync(join(dir, "access.log"), "utf8");
@@ -132,48 +70,68 @@ function upstreamsUsed(): Set<string> {
 
 beforeAll(async () => {
   if (!runHere) return;
-  dir = mkdtempSync(join(tmpdir(), "shop-tls-"));
-  execFileSync(
-    "openssl",
-    [
-      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost"],
-      ...["-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
-      ...["-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")],
-    ],
-    { stdio: "ignore" },
-  );
-  const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  origin = `https://localhost:${httpsPort}`;
-  database = await createScratchDatabase("shop_tls");
-  const env = {
-    // One secret and one token for both: a session made by one server is valid on the other.
-    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-    OPERATOR_TOKEN,
-    PUBLIC_URL: origin,
-    TRUSTED_PROXIES: "127.0.0.1",
-    WORKERS: "2",
-  };
-  // Started together: the migrations run once, under their lock (decision 049).
-  shops = await Promise.all(
-    [0, 1].map(() => startShop(process.cwd(), { databaseUrl: database?.url ?? "", env })),
-  );
-  nginx = startNginx(
-    httpsPort,
-    httpPort,
-    shops.map((shop) => Number(new URL(shop.baseUrl).port)),
-  );
-  await untilReady(`${origin}/api/health/ready`);
+  proxy = await startShopsBehindTls(process.cwd(), {
+    workers: "2",
+    databasePrefix: DATABASE_PREFIX,
+    // The test reads which server answered from nginx's access log.
+    accessLog: true,
+  });
+  ({ shops, dir, origin } = proxy);
   browser = await chromium.launch(CHROMIUM_LAUNCH);
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  nginx?.kill("SIGTERM");
-  await Promise.all(shops.map((shop) => shop.stop()));
+  await proxy?.stop();
   shops = [];
-  await database?.drop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The shops' database, which startShopsBehindTls made under this run's prefix. */
+async function shopsDatabaseUrl(): Promise<string> {
+  const client = new pg.Client({ connectionString: POSTGRES_SERVER_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [`${DATABASE_PREFIX}_`],
+    );
+    if (rows.length !== 1) throw new Error(`${rows.length} databases named ${DATABASE_PREFIX}_…`);
+    const url = new URL(POSTGRES_SERVER_URL);
+    url.pathname = `/${rows[0]?.datname}`;
+    return url.toString();
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The shop's first owner (decision 047: orders are moved from the back office only): invited
+ * from the terminal into the shops' database, then signed in through the proxy with the second
+ * factor, in a browser context of their own.
+ */
+async function ownerThroughProxy(): Promise<BrowserContext> {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["scripts/staff.ts", "invite", "duena.tls@example.com", "--role", "owner"],
+    { env: { ...env, DATABASE_URL: await shopsDatabaseUrl(), PUBLIC_URL: origin, LOG_LEVEL: "warn" } },
+  );
+  const link = new URL(/Enlace \(de un solo uso\): (\S+)/.exec(stdout)?.[1] ?? "");
+  const context = await shopperContext();
+  const [first] = shops;
+  if (!first) throw new Error("no shop");
+  await enrolOwner(
+    await context.newPage(),
+    {
+      shop: { ...first, baseUrl: origin },
+      ownerPath: `${link.pathname}${link.search}`,
+      at: (path) => `${origin}${path}`,
+      outbox: () => join(first.dataDir, "outbox"),
+    },
+    { name: "Dueña TLS", password: "faro azul y gatos robot" },
+  );
+  return context;
+}
 
 async function shopperContext(): Promise<BrowserContext> {
   if (!browser) throw new Error("no browser");
@@ -211,7 +169,7 @@ describe.runIf(runHere)("behind nginx with TLS, two shop servers on one PostgreS
     await tab.goto("/wishlist");
     await expect.poll(() => tab.getByTestId("cart-badge").textContent()).toBe("2");
 
-    // Pays with the test card, and the operator ships it, all through the proxy.
+    // Pays with the test card, and the owner ships it from the back office, all through the proxy.
     expect((await api.post("/api/addresses", { data: madridAddress, headers })).status()).toBe(201);
     const { items } = (await (await api.get("/api/addresses")).json()) as AddressesView;
     const addressId = items[0]?.id ?? "";
@@ -236,11 +194,13 @@ describe.runIf(runHere)("behind nginx with TLS, two shop servers on one PostgreS
     const paid = async () => (await (await api.get(`/api/orders/${order.id}`)).json()) as OrderView;
     await expect.poll(async () => (await paid()).status).toBe("pagado");
     const number = (await paid()).number ?? "";
-    const shipped = await api.post(`/api/operator/orders/${number}/ship`, {
+    const owner = await ownerThroughProxy();
+    const shipped = await owner.request.post(backOfficeOrderApi.action(number, "ship"), {
       data: { carrier: "envios-veloz", trackingNumber: "TLS123456" },
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, origin },
+      headers: { origin },
     });
     expect(shipped.status(), await shipped.text()).toBe(200);
+    expect(orderActionAnswerSchema.parse(await shipped.json()).order.status).toBe("enviado");
 
     // Both servers took part.
     expect(upstreamsUsed().size).toBe(2);

@@ -23,7 +23,7 @@ import { clientMiddleware, NO_PROXY, type ProxyTrust } from "./http/client-addre
 import { type InlineSources, inlineSources, type ThirdParties } from "./http/content-security.ts";
 import { type MetricsAccess, metricsRoutes, type ShopMetrics } from "./http/metrics.ts";
 import type { OriginPolicy } from "./http/origin-policy.ts";
-import type { RateLimitOptions } from "./http/rate-limit.ts";
+import { databaseLimits, type LimitRule, type RequestLimits } from "./http/rate-limit.ts";
 import { staticFiles } from "./http/static-files.ts";
 import { apiError } from "./http/validate.ts";
 import type { ChangeHub } from "./live/change-hub.ts";
@@ -92,19 +92,26 @@ export type AppDeps = {
    * `inlineSources` when not given.
    */
   answerPolicy?: AnswerPolicy;
-  newsletterLimit?: RateLimitOptions;
+  /**
+   * Where every request limit counts (decision 050): the database's counters by default,
+   * `NO_LIMITS` for automated runs (RATE_LIMITS=off).
+   */
+  requestLimits?: RequestLimits;
+  newsletterLimit?: LimitRule;
   /** Quotes and payments per shopper and address; null switches them off (automated runs). */
   checkoutLimits?: CheckoutLimits | null;
   /** Visitors' pages kept rendered and compressed; without it every page is rendered. */
   pageCache?: PageCache;
   /** Pages drawn per client address (not sent from the cache); null switches it off (decision 035). */
-  pageRenderLimit?: RateLimitOptions | null;
+  pageRenderLimit?: LimitRule | null;
   /** Signed-in shoppers' own parts of the kept catalogue pages (decision 020). */
   shopperCache?: ShopperCache;
   /** Confirmed sessions kept in memory; without it every signed-in request asks the database. */
   sessionCache?: SessionCache;
   /** Google and Apple sign-in, as given to `auth` (decision 033). */
   social?: SocialSignInConfig;
+  /** How often the back office's open order streams check their session (tests shorten it). */
+  orderStreamCheckMs?: number;
 };
 
 type ApiDeps = Pick<
@@ -121,6 +128,7 @@ type ApiDeps = Pick<
   | "auth"
   | "signInThrottle"
   | "hub"
+  | "requestLimits"
   | "newsletterLimit"
   | "checkoutLimits"
   | "pageCache"
@@ -128,6 +136,7 @@ type ApiDeps = Pick<
   | "sessionCache"
   | "social"
   | "readiness"
+  | "orderStreamCheckMs"
 >;
 
 /** The buyer's news of their orders, live and by mail: the API's, and the server's jobs'. */
@@ -160,13 +169,14 @@ function paymentListener(
 
 export function createApi(deps: ApiDeps) {
   const { database, catalog, payments, logger, auth, hub, newsletterLimit } = deps;
+  const limits = deps.requestLimits ?? databaseLimits(database.db);
   // Guests (decision 032) use the cart, the wish list, their addresses and the checkout; every
   // other per-user endpoint is for accounts only.
   const shoppers = sessionReader(auth, deps.sessionCache);
   const sessions = accountsOnly(shoppers);
   const now = () => new Date();
   const orderLinks = createOrderLinks(authSecretOf(auth));
-  const newsletter = { db: database.db, mail: deps.mail, origins: deps.origins, logger, now };
+  const newsletter = { db: database.db, mail: deps.mail, origins: deps.origins, logger, now, limits };
   const notifier = shopOrderNotifier(deps);
   const onIntent = paymentListener(deps);
   // The back office's identity (issue 30): `staff.requireStaff()` guards every /gestion route.
@@ -180,7 +190,7 @@ export function createApi(deps: ApiDeps) {
     .use(...apiMiddleware({ origins: deps.origins, logger }, PROVIDER_POSTED_CALLBACKS))
     .route("/health", healthRoutes(database, deps.readiness))
     .route("/auth", authRoutes(auth))
-    .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger }))
+    .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger, limits }))
     .route(
       "/social/links",
       socialLinkRoutes({
@@ -190,6 +200,7 @@ export function createApi(deps: ApiDeps) {
         social: deps.social ?? {},
         logger,
         origins: deps.origins,
+        limits,
       }),
     )
     .route(
@@ -219,6 +230,7 @@ export function createApi(deps: ApiDeps) {
         notifier,
         logger,
         now,
+        requestLimits: limits,
         ...(deps.checkoutLimits !== undefined ? { limits: deps.checkoutLimits } : {}),
       }),
     )
@@ -227,10 +239,6 @@ export function createApi(deps: ApiDeps) {
       "/operator",
       operatorRoutes({
         db: database.db,
-        payments,
-        now,
-        mails: notifier,
-        notifier,
         token: deps.operatorToken,
         newsletter: newsletterIssueRoutes(newsletter),
         ...(deps.pageCache ? { pageCacheStats: deps.pageCache.stats } : {}),
@@ -258,6 +266,7 @@ export function createApi(deps: ApiDeps) {
         catalog,
         mail: deps.mail,
         logger,
+        ...(deps.orderStreamCheckMs ? { orderStreamCheckMs: deps.orderStreamCheckMs } : {}),
       }),
     )
     .route("/", catalogRoutes(catalog, database.db))
@@ -298,6 +307,7 @@ export const thirdPartiesOf = (payments: PaymentProvider): ThirdParties => ({
 
 export async function createApp(deps: AppDeps): Promise<Hono> {
   const { logger, distDir } = deps;
+  const requestLimits = deps.requestLimits ?? databaseLimits(deps.database.db);
   const app = new Hono();
   // Who the client is, first: every limit after it counts them, not the proxy in front.
   app.use(clientMiddleware(deps.proxyTrust ?? NO_PROXY));
@@ -314,7 +324,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Internal error", 500);
   });
-  const api = new Hono().route("/api", createApi(deps));
+  const api = new Hono().route("/api", createApi({ ...deps, requestLimits }));
   app.route("/", api);
   // A mounted app's notFound is not consulted by its parent: close /api here, before the pages.
   app.all("/api/*", (c) => c.json(apiError("not-found", "No such API route"), 404));
@@ -331,7 +341,10 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
     app.route("/", staticFiles(join(distDir, "client")));
     // The back office's own pages and files (issue 30), before the storefront's pages take every path.
     const backOffice = { distDir, logger, apiFetch: async (request: Request) => api.fetch(request) };
-    app.route("/gestion", await backOfficePages({ ...backOffice, renderLimit: deps.pageRenderLimit }));
+    app.route(
+      "/gestion",
+      await backOfficePages({ ...backOffice, limits: requestLimits, renderLimit: deps.pageRenderLimit }),
+    );
     const pages = await pagesRoutes({
       distDir,
       origins: deps.origins,
@@ -341,6 +354,7 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       // the page request's own, not run again for each call made while drawing it.
       apiFetch: async (request, env) => api.fetch(request, env),
       sessionUser: sessionReader(deps.auth, deps.sessionCache),
+      limits: requestLimits,
       ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
       ...(deps.shopperCache ? { shopperCache: deps.shopperCache } : {}),
       ...(deps.pageRenderLimit !== undefined ? { renderLimit: deps.pageRenderLimit } : {}),

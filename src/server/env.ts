@@ -55,7 +55,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** Signs session cookies; without it one is made and kept in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
-  /** Bearer token of the operator's commands (`npm run orders`); without it one is kept in DATA_DIR. */
+  /** Bearer token of the operator's machine work (`npm run test-payments`); else one is kept in DATA_DIR. */
   OPERATOR_TOKEN: z.string().min(32).optional(),
   /** Outgoing mail server (smtp:// or smtps://); without it mail is written to DATA_DIR/outbox. */
   SMTP_URL: z

@@ -5,7 +5,8 @@ import type { StaffRole } from "../db/staff-schema.ts";
 
 /**
  * Who acts in the back office: a signed-in staff member (with their second factor), or the
- * command line run on the server (`npm run orders`, `npm run staff`), named as such.
+ * command line run on the server (`npm run staff`) or the operator token (a test Multibanco
+ * payment, `npm run test-payments`), named as such.
  */
 export type StaffActor =
   | { kind: "staff"; id: string; email: string; role: StaffRole }

@@ -12,14 +12,14 @@ import { paths } from "#shared/paths.ts";
 import type { Database } from "../db/client.ts";
 import { account, user } from "../db/schema.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { type RequestLimits, rateLimit } from "../http/rate-limit.ts";
 import { requestSource } from "../http/same-origin-writes.ts";
 import { apiError } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth } from "./auth.ts";
 import { requireUser, type SessionReader } from "./require-user.ts";
 import { PROVIDER_UNAVAILABLE } from "./social.routes.ts";
-import { configuredProviders, type SocialSignInConfig } from "./social-sign-in.ts";
+import { configuredProviders, SOCIAL_STARTS, type SocialSignInConfig } from "./social-sign-in.ts";
 
 type SocialLinksDeps = {
   auth: Auth;
@@ -29,6 +29,7 @@ type SocialLinksDeps = {
   logger: Logger;
   /** Which origins are the shop's own (a link is started from its pages only). */
   origins: OriginPolicy;
+  limits: RequestLimits;
 };
 
 /**
@@ -38,7 +39,7 @@ type SocialLinksDeps = {
  * by a plain link that answers with the way to the provider; disconnecting is its
  * `/unlink-account`, which asks for a recent sign-in and never takes away the last way in.
  */
-export function socialLinkRoutes({ auth, db, sessions, social, logger, origins }: SocialLinksDeps) {
+export function socialLinkRoutes({ auth, db, sessions, social, logger, origins, limits }: SocialLinksDeps) {
   const providers = configuredProviders(social);
   const providerOf = (value: string) => {
     const parsed = socialProviderSchema.safeParse(value);
@@ -63,7 +64,7 @@ export function socialLinkRoutes({ auth, db, sessions, social, logger, origins }
       // A link, as «Continuar con …» is: it works before the script, and a form's redirect to the
       // provider would meet the page's CSP form-action. A GET that starts a link is only taken from
       // the shop's own pages (`fromOwnPage`), so another site cannot start one for the shopper.
-      .get("/:provider/start", rateLimit({ limit: 30, windowMs: 60_000 }), async (c) => {
+      .get("/:provider/start", rateLimit(limits, "social-link", SOCIAL_STARTS), async (c) => {
         const shopper = await sessions(c.req.raw.headers);
         if (!shopper) return c.redirect(paths.login(), 303);
         const failed = (code: string) => c.redirect(`${SOCIAL_LINK_ERROR_LANDING}&error=${code}`, 303);

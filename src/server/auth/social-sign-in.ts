@@ -47,6 +47,12 @@ export function configuredProviders(config: SocialSignInConfig): SocialProvider[
 export const ADDRESS_NOT_PROVEN = "ADDRESS_NOT_PROVEN";
 
 /** Apple answers with a form posted from its own origin (response_mode=form_post). */
+/**
+ * Sign-ins and links started per client address a minute: each start stores a state row, and a
+ * person starts a few where a script starts thousands.
+ */
+export const SOCIAL_STARTS = { limit: 30, windowMs: 60_000 };
+
 export const APPLE_ORIGIN = "https://appleid.apple.com";
 /** The callback Apple posts to: the one write the shop takes from another site (decision 033). */
 export const PROVIDER_POSTED_CALLBACKS: readonly string[] = ["/api/auth/callback/apple"];

@@ -12,13 +12,19 @@ import {
 import { paths } from "#shared/paths.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { type RequestLimits, rateLimit } from "../http/rate-limit.ts";
 import { apiError, invalidRequest } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth } from "./auth.ts";
-import { configuredProviders, type SocialSignInConfig } from "./social-sign-in.ts";
+import { configuredProviders, SOCIAL_STARTS, type SocialSignInConfig } from "./social-sign-in.ts";
 
-type SocialDeps = { auth: Auth; db: Database; social: SocialSignInConfig; logger: Logger };
+type SocialDeps = {
+  auth: Auth;
+  db: Database;
+  social: SocialSignInConfig;
+  logger: Logger;
+  limits: RequestLimits;
+};
 
 /** Our code for a provider the shop could not reach (or is not configured for), as `?error=`. */
 export const PROVIDER_UNAVAILABLE = "provider_unavailable";
@@ -28,7 +34,7 @@ export const PROVIDER_UNAVAILABLE = "provider_unavailable";
  * starts a sign-in (a full-page redirect, before and without the script), and the welcome step a
  * first sign-in's account waits in until the shopper confirms their names and the terms.
  */
-export function socialRoutes({ auth, db, social, logger }: SocialDeps) {
+export function socialRoutes({ auth, db, social, logger, limits }: SocialDeps) {
   const providers = configuredProviders(social);
   const failed = (code: string) => `${SOCIAL_ERROR_LANDING}&error=${code}`;
   return (
@@ -36,7 +42,7 @@ export function socialRoutes({ auth, db, social, logger }: SocialDeps) {
       .get("/providers", (c) => c.json({ providers } satisfies SocialProvidersAnswer))
       // A link, not a form: a page's CSP form-action would stop a form's redirect to the provider.
       // Each start stores a state row: a person starts a few, a script thousands.
-      .get("/sign-in", rateLimit({ limit: 30, windowMs: 60_000 }), async (c) => {
+      .get("/sign-in", rateLimit(limits, "social-sign-in", SOCIAL_STARTS), async (c) => {
         const form = socialSignInQuerySchema.safeParse(c.req.query());
         if (!form.success || !providers.includes(form.data.provider)) {
           return c.redirect(failed(PROVIDER_UNAVAILABLE), 303);

@@ -23,4 +23,6 @@ export type BackOfficeDeps = LifecycleDeps & {
   catalog: Catalog;
   mail: MailOutbox;
   logger: Logger;
+  /** How often an open order stream checks its session (25 s; tests shorten it). */
+  orderStreamCheckMs?: number;
 };

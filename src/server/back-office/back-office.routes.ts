@@ -20,7 +20,7 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
   // "/orders/*" is "/orders" too, never "/ordersx" nor the identity's "/me".
   for (const section of SECTIONS) app.use(`${section}/*`, guard);
   return app
-    .route("/orders", orderListRoutes(deps))
+    .route("/orders", orderListRoutes(deps, { keepAliveMs: deps.orderStreamCheckMs }))
     .route("/orders", orderActionRoutes(deps))
     .route("/customers", customerRoutes(deps))
     .route("/dashboard", dashboardRoutes(deps));

@@ -71,7 +71,7 @@ describe("an order's page in the back office (issue 30)", () => {
       payment: { status: "captured", amountCents: order.totals.totalCents },
       totals: order.totals,
       refunds: [],
-      actions: ["ship", "cancel", "refund", "note"],
+      actions: ["prepare", "ship", "cancel", "refund", "note"],
     });
     expect(seen.payment?.reference).not.toBe("");
     expect(
@@ -119,6 +119,7 @@ describe("an order's page in the back office (issue 30)", () => {
 
 describe("who may act on an order", () => {
   const actions = (number: string): [string, unknown][] => [
+    [backOfficeOrderApi.action(number, "prepare"), {}],
     [backOfficeOrderApi.action(number, "ship"), parcel],
     [backOfficeOrderApi.action(number, "deliver"), {}],
     [backOfficeOrderApi.action(number, "cancel"), {}],
@@ -176,6 +177,34 @@ describe("who may act on an order", () => {
 });
 
 describe("the actions, each audited with the staff member", () => {
+  it("marks an order being packed, which the buyer sees; then ships it from there, and refuses a second time (409)", async () => {
+    const { shopper, order } = await shopperWithOrder(api, "prepare@example.com", { 16: 1 });
+    const prepared = await acted(
+      await staff.post(backOfficeOrderApi.action(order.number, "prepare"), { note: "Albarán impreso" }),
+    );
+    expect(prepared.status).toBe("preparando");
+    expect(prepared.actions).toEqual(["ship", "cancel", "refund", "note"]);
+    const again = await conflict(await owner.post(backOfficeOrderApi.action(order.number, "prepare"), {}));
+    expect(again).toMatchObject({ error: { code: "unchanged" }, status: "preparando" });
+    const seen = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+    expect(seen.history.map((event) => event.status)).toEqual(["pendiente-pago", "pagado", "preparando"]);
+    expect(seen.history.map((event) => event.note)).not.toContain("Albarán impreso");
+    await acted(await staff.post(backOfficeOrderApi.action(order.number, "ship"), parcel));
+    const late = await conflict(await staff.post(backOfficeOrderApi.action(order.number, "prepare"), {}));
+    expect(late).toMatchObject({ error: { code: "not-allowed" }, status: "enviado" });
+    const audit = await auditOf(api.database.db, "order", order.number);
+    expect(audit.map(({ action, actor }) => `${action} ${actor}`)).toEqual([
+      "order.prepare orders.staff@example.com",
+      "order.ship orders.staff@example.com",
+    ]);
+    expect(audit[0]).toMatchObject({
+      before: { status: "pagado" },
+      after: { status: "preparando" },
+      note: "Albarán impreso",
+    });
+    expect(audit[1]).toMatchObject({ before: { status: "preparando" }, after: { status: "enviado" } });
+  });
+
   it("ships with a tracking number the buyer is told of, then refuses another parcel (409)", async () => {
     const { shopper, order } = await shopperWithOrder(api, "ship@example.com", { 7: 1 });
     const shipped = await acted(

@@ -34,6 +34,7 @@ import { acceptReturn } from "./order-returns.ts";
  * customers"): both roles today; an action for owners only is one word here.
  */
 const rolesFor: Record<OrderAction, readonly StaffRole[]> = {
+  prepare: ["owner", "staff"],
   ship: ["owner", "staff"],
   deliver: ["owner", "staff"],
   cancel: ["owner", "staff"],
@@ -121,6 +122,16 @@ export function orderActionRoutes(deps: BackOfficeDeps) {
       const document = order && (await readStaffOrderDocument(db, order.id, documentNumber));
       if (!document) return c.json(apiError("document-not-found", "No such document"), 404);
       return pdfAnswer(c, await renderInvoicePdf(document), file);
+    })
+    .post("/:number/prepare", mayRun("prepare"), number, validate("json", stepOrderSchema), async (c) => {
+      // Packing has begun (its slip printed): "preparando" for the buyer, the lists and the dashboard.
+      const order = await findOrder(db, c.req.valid("param").number);
+      if (!order) return notFound(c);
+      const { note } = c.req.valid("json");
+      const result = await transitionOrder(deps, order.id, "prepare", {
+        audit: { actor: c.get("staff"), note },
+      });
+      return stepAnswered(c, order, "prepare", result);
     })
     .post("/:number/ship", mayRun("ship"), number, validate("json", shipOrderSchema), async (c) => {
       const order = await findOrder(db, c.req.valid("param").number);

@@ -143,7 +143,8 @@ async function buyerKindOf(db: Database, userId: string | null) {
 }
 
 /** Where each step may start (the lifecycle's own rules, `order-lifecycle.ts`, checked again there). */
-const stepsFrom: Record<"ship" | "deliver" | "cancel" | "return", readonly OrderStatus[]> = {
+const stepsFrom: Record<"prepare" | "ship" | "deliver" | "cancel" | "return", readonly OrderStatus[]> = {
+  prepare: ["pagado"],
   ship: ["pagado", "preparando"],
   deliver: ["enviado"],
   cancel: ["pendiente-pago", "pagado", "preparando"],
@@ -163,6 +164,7 @@ function actionsFor(order: OrderRow): OrderAction[] {
   const captured = order.payments[0]?.status === "captured";
   const unitsLeft = order.lines.some((line) => line.refundedQuantity < line.quantity);
   const actions: OrderAction[] = [];
+  if (stepsFrom.prepare.includes(order.status)) actions.push("prepare");
   if (stepsFrom.ship.includes(order.status)) actions.push("ship");
   if (stepsFrom.deliver.includes(order.status)) actions.push("deliver");
   if (stepsFrom.cancel.includes(order.status)) actions.push("cancel");

@@ -6,7 +6,7 @@ import type { AddressForm } from "#shared/api/address-contract.ts";
 import { type StaffOrderList, staffOrderListSchema } from "#shared/api/back-office-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView } from "#shared/api/payment-contract.ts";
-import { shopOrder } from "../db/schema.ts";
+import { shopOrder, staffSession } from "../db/schema.ts";
 import { applyIntent } from "../orders/order-payments.ts";
 import { inviteFromCli, type StaffBrowser, staffMemberFrom } from "../staff/staff-testing.ts";
 import { intentIdOf, lisbonAddress } from "../testing/order-fixtures.ts";
@@ -295,6 +295,45 @@ describe("GET /api/gestion/orders/events", () => {
       expect(await open.at(-1)?.next()).toEqual({ event: "order", data: order.number });
     } finally {
       for (const events of open) await events.cancel();
+    }
+  });
+});
+
+describe("an open order stream whose session ends", () => {
+  let shop: TestApi;
+  beforeAll(async () => {
+    shop = await createTestApi({ orderStreamCheckMs: 100 });
+  });
+  afterAll(() => shop.close());
+
+  const staffOf = async (email: string) => {
+    const token = await inviteFromCli(shop, email, "staff");
+    return (await staffMemberFrom(shop, token, { name: "Quim", password: "cometa-verde-rojo-17" })).browser;
+  };
+
+  it("is told signed-out and closed once the staff member signs out", async () => {
+    const member = await staffOf("stream.out@example.com");
+    const events = eventReader(await member.get("/api/gestion/orders/events"));
+    try {
+      expect(await events.next()).toEqual({ event: "ready", data: "" });
+      expect((await member.post("/api/gestion/auth/sign-out")).status).toBe(200);
+      expect(await events.next()).toEqual({ event: "signed-out", data: "" });
+      await expect(events.next()).rejects.toThrow("stream ended");
+    } finally {
+      await events.cancel();
+    }
+  });
+
+  it("is told signed-out once the session's time is over", async () => {
+    const member = await staffOf("stream.expiry@example.com");
+    const events = eventReader(await member.get("/api/gestion/orders/events"));
+    try {
+      expect(await events.next()).toEqual({ event: "ready", data: "" });
+      // The eight hours pass (the stream itself was opened well within them).
+      await shop.database.db.update(staffSession).set({ expiresAt: new Date(Date.now() - 1000) });
+      expect(await events.next()).toEqual({ event: "signed-out", data: "" });
+    } finally {
+      await events.cancel();
     }
   });
 });

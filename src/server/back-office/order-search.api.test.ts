@@ -348,6 +348,31 @@ describe("the back office's order list", () => {
       await numbers({ zone: "es-ceuta-melilla", sort: "total" }),
     );
     expect(new Set(byTotal.map((row) => row.number)).size).toBe(30);
+    expect([first.hasNext, second.hasNext, past.hasNext]).toEqual([true, false, false]);
+    expect([first.totalExact, second.totalExact]).toEqual([true, true]);
+  });
+
+  it("counts up to its depth, says more match, and pages no further than it", async () => {
+    // 30 orders in Ceuta, against a list 27 deep (the shop's is 10,000).
+    const deep = (page: number, q?: string) =>
+      searchOrders(
+        database.db,
+        staffOrderListQuerySchema.parse({ zone: "es-ceuta-melilla", page: String(page), q }),
+        27,
+      );
+    const [first, second, third] = await Promise.all([deep(1), deep(2), deep(3)]);
+    expect([first.total, first.totalExact]).toEqual([27, false]);
+    expect(first.items.map((row) => row.number)).toEqual(ceutaNewestFirst.slice(0, 25));
+    expect(second.items.map((row) => row.number)).toEqual(ceutaNewestFirst.slice(25, 27));
+    expect([first.hasNext, second.hasNext]).toEqual([true, false]);
+    expect(third).toMatchObject({ items: [], hasNext: false, total: 27, totalExact: false });
+    // A text search too ("Prieto" matches the 30 by last name).
+    const named = await deep(2, "Prieto");
+    expect(named).toMatchObject({ total: 27, totalExact: false, hasNext: false });
+    expect(named.items).toHaveLength(2);
+    // Within the depth the count is exact.
+    const ceutaQuery = staffOrderListQuerySchema.parse({ zone: "es-ceuta-melilla" });
+    expect(await searchOrders(database.db, ceutaQuery, 30)).toMatchObject({ total: 30, totalExact: true });
   });
 });
 

@@ -87,3 +87,20 @@ export {
   staffUser,
   staffVerification,
 } from "./staff-schema.ts";
+
+/**
+ * The request limits' counters (decision 050): one row per limit and client, counting requests
+ * within a fixed window that ends at `resets_at`. Every process and machine on the database
+ * counts in the same row, by one atomic upsert; rows past their window are swept by the jobs'
+ * leader.
+ */
+export const requestLimit = pgTable(
+  "request_limit",
+  {
+    /** The limit's name and who is counted, e.g. `newsletter|203.0.113.7`. */
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("request_limit_resets_at_idx").on(table.resetsAt)],
+);

@@ -18,6 +18,7 @@ import { apiFirst } from "./api-first.ts";
 import { inlineSources } from "./content-security.ts";
 import { type FastPath, frontDoor } from "./front-door.ts";
 import { createOriginPolicy } from "./origin-policy.ts";
+import { NO_LIMITS } from "./rate-limit.ts";
 
 /**
  * The front door's fast paths answer exactly as the app does (decisions 023 and 040): the same
@@ -302,6 +303,7 @@ describe("the kept pages", () => {
       apiFetch: (request) => api.fetch(request),
       sessionUser: async () => null,
       pageCache,
+      limits: NO_LIMITS,
       renderLimit: null,
     });
     // The pages as the server's app has them: behind the answer policy's middleware.

@@ -10,7 +10,7 @@ import {
 import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
 import type { Database } from "../db/client.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
-import { type RateLimitOptions, rateLimit } from "../http/rate-limit.ts";
+import { type LimitRule, type RequestLimits, rateLimit } from "../http/rate-limit.ts";
 import { validate } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
@@ -33,21 +33,27 @@ export type NewsletterDeps = {
   origins: OriginPolicy;
   logger: Logger;
   now: () => Date;
+  limits: RequestLimits;
 };
 
 /** `/api/newsletter`: asking to subscribe (the same answer for a new, pending or confirmed address). */
-export function newsletterRoutes(deps: NewsletterDeps, limits: RateLimitOptions = SUBSCRIBE_LIMIT) {
-  const { db, mail, origins, logger, now } = deps;
-  return new Hono().post("/", rateLimit(limits), validate("json", newsletterRequestSchema), async (c) => {
-    const { email, locale } = c.req.valid("json");
-    const origin = origins.linkOrigin(c.req.raw);
-    await requestSubscription({ db, mail, origin }, { email, locale, now: now() });
-    mail
-      .deliver()
-      .catch((error: unknown) => logger.error({ err: error }, "newsletter confirmation not sent yet"));
-    const body: NewsletterResponse = { status: "confirmation-sent" };
-    return c.json(body, 202);
-  });
+export function newsletterRoutes(deps: NewsletterDeps, rule: LimitRule = SUBSCRIBE_LIMIT) {
+  const { db, mail, origins, logger, now, limits } = deps;
+  return new Hono().post(
+    "/",
+    rateLimit(limits, "newsletter", rule),
+    validate("json", newsletterRequestSchema),
+    async (c) => {
+      const { email, locale } = c.req.valid("json");
+      const origin = origins.linkOrigin(c.req.raw);
+      await requestSubscription({ db, mail, origin }, { email, locale, now: now() });
+      mail
+        .deliver()
+        .catch((error: unknown) => logger.error({ err: error }, "newsletter confirmation not sent yet"));
+      const body: NewsletterResponse = { status: "confirmation-sent" };
+      return c.json(body, 202);
+    },
+  );
 }
 
 /** `/api/operator/newsletter`: one issue, queued for every confirmed subscriber. */

@@ -159,7 +159,7 @@ describe("an order before its payment", () => {
       .where(eq(mailOutbox.key, `order:${order.id}:pendiente-pago`));
     expect(mail?.text).toContain(reference);
 
-    // Paid at an ATM: in test mode, the operator's command says so (`npm run orders -- multibanco-paid`).
+    // Paid at an ATM: in test mode, the operator's command says so (`npm run test-payments -- multibanco-paid`).
     const atm = (ref: string) =>
       api.request(`/api/operator/test-payments/multibanco/${ref}/paid`, {
         method: "POST",

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backOfficeOrderApi } from "#shared/api/back-office-order-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import { coupon, productStock, shopOrder } from "../db/schema.ts";
 import type { TestProvider } from "../payments/test-provider.ts";
-import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
+import type { StaffBrowser } from "../staff/staff-testing.ts";
+import { signedInStaff } from "../testing/back-office-staff.ts";
+import { createTestApi, type TestApi } from "../testing/test-app.ts";
 import {
   body,
   orderRequest,
@@ -49,9 +52,12 @@ function countingProvider() {
 }
 
 let api: TestApi;
+/** Who ships orders: a staff member in the back office (decision 047). */
+let staff: StaffBrowser;
 const payments = countingProvider();
 beforeAll(async () => {
   api = await createTestApi({ wrapTestPayments: payments.wrap });
+  staff = await signedInStaff(api, "races.staff@example.com");
 });
 afterAll(() => api.close());
 
@@ -139,16 +145,15 @@ describe("coupon limits under concurrency (issue 11)", () => {
 });
 
 describe("refunds after the lock (issue 11)", () => {
-  it("ends a shopper's cancel racing the operator's ship in exactly one of the two, money and all", async () => {
+  it("ends a shopper's cancel racing a staff member's ship in exactly one of the two, money and all", async () => {
     for (let n = 0; n < 8; n++) {
       const { shopper, order } = await shopperWithOrder(api, `cancel-or-ship${n}@example.com`, { 16: 1 });
       const refundsBefore = payments.counts.refunded;
       const [cancelled, shipped] = await Promise.all([
         shopper("POST", `/api/orders/${order.id}/cancel`),
-        api.request(`/api/operator/orders/${order.number}/ship`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}`, "content-type": "application/json" },
-          body: JSON.stringify({ carrier: "envios-veloz", trackingNumber: `RACE-${n}` }),
+        staff.post(backOfficeOrderApi.action(order.number, "ship"), {
+          carrier: "envios-veloz",
+          trackingNumber: `RACE-${n}`,
         }),
       ]);
       expect([cancelled.status, shipped.status].sort()).toEqual([200, 409]);

@@ -12,7 +12,7 @@ import {
 import { requireAccount, requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import { toProductCard } from "../catalog/product-views.ts";
 import type { Database } from "../db/client.ts";
-import { rateLimit } from "../http/rate-limit.ts";
+import { type RequestLimits, rateLimit } from "../http/rate-limit.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import type { Logger } from "../logger.ts";
@@ -56,20 +56,26 @@ export type OrdersDeps = {
   notifier: OrderNotifier;
   logger: Logger;
   now?: () => Date;
+  /** Where the limits count. */
+  requestLimits: RequestLimits;
   /** null: no limits (automated runs, where every request comes from one address). */
   limits?: CheckoutLimits | null;
 };
 
 /** Both limits of one endpoint: per signed-in shopper, then per client address. */
-function limited(limits: CheckoutLimits["quote"] | undefined): MiddlewareHandler<UserEnv> {
+function limited(
+  counters: RequestLimits,
+  name: string,
+  limits: CheckoutLimits["quote"] | undefined,
+): MiddlewareHandler<UserEnv> {
   if (!limits) return (_c, next) => next();
   const { perShopper, perAddress, windowMs } = limits;
-  const byShopper = rateLimit({
+  const byShopper = rateLimit(counters, `${name}-shopper`, {
     limit: perShopper,
     windowMs,
-    keyOf: (c) => `shopper:${(c as Context<UserEnv>).get("user").id}`,
+    keyOf: (c) => (c as Context<UserEnv>).get("user").id,
   });
-  const byAddress = rateLimit({ limit: perAddress, windowMs });
+  const byAddress = rateLimit(counters, `${name}-address`, { limit: perAddress, windowMs });
   return (c, next) =>
     byShopper(c, async () => {
       const refused = await byAddress(c, next);
@@ -103,6 +109,7 @@ export function ordersRoutes({
   payments,
   notifier,
   logger,
+  requestLimits,
   now = () => new Date(),
   limits = CHECKOUT_LIMITS,
 }: OrdersDeps) {
@@ -131,17 +138,22 @@ export function ordersRoutes({
 
   return new Hono<UserEnv>()
     .use(requireUser(sessions))
-    .post("/quote", limited(limits?.quote), validate("json", quoteRequestSchema), async (c) => {
-      const result = await quoteCheckout(db, catalog, c.get("user"), c.req.valid("json"), now());
-      if (!result.ok) {
-        const [status, message] = quoteErrors[result.error];
-        return c.json(apiError(result.error, message), status);
-      }
-      return c.json(toView(result.quote));
-    })
+    .post(
+      "/quote",
+      limited(requestLimits, "quote", limits?.quote),
+      validate("json", quoteRequestSchema),
+      async (c) => {
+        const result = await quoteCheckout(db, catalog, c.get("user"), c.req.valid("json"), now());
+        if (!result.ok) {
+          const [status, message] = quoteErrors[result.error];
+          return c.json(apiError(result.error, message), status);
+        }
+        return c.json(toView(result.quote));
+      },
+    )
     .post(
       "/",
-      limited(limits?.place),
+      limited(requestLimits, "place", limits?.place),
       validate("query", langQuerySchema),
       validate("json", placeOrderSchema),
       async (c) => {

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OperatorRefundAnswer, OperatorRefundRequest, OrderView } from "#shared/api/order-contract.ts";
+import { backOfficeOrderApi, type RefundOrderRequest } from "#shared/api/back-office-order-contract.ts";
+import type { OrderView } from "#shared/api/order-contract.ts";
 import { coupon, invoice, mailOutbox, productStock, refund, testPaymentIntent } from "../db/schema.ts";
-import { createTestApi, TEST_OPERATOR_TOKEN, type TestApi } from "../testing/test-app.ts";
+import type { StaffBrowser } from "../staff/staff-testing.ts";
+import { actedOn, refusedFor, signedInStaff } from "../testing/back-office-staff.ts";
+import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import {
   body,
   orderRequest,
@@ -14,21 +17,22 @@ import {
 import { settlePayments } from "./payment-settlement.ts";
 
 let api: TestApi;
+/** Who refunds: a staff member in the back office (decision 047). */
+let staff: StaffBrowser;
 
 beforeAll(async () => {
   api = await createTestApi();
   await api.database.db.insert(coupon).values({ code: "DEVUELVE15", kind: "percent", value: 15 });
+  staff = await signedInStaff(api, "refunds.staff@example.com");
 });
 afterAll(() => api.close());
 
-const asOperator = (path: string, json?: unknown) =>
-  api.request(`/api/operator${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}`, "content-type": "application/json" },
-    body: JSON.stringify(json ?? {}),
-  });
-const refundOf = (number: string, request: OperatorRefundRequest) =>
-  asOperator(`/orders/${number}/refunds`, request);
+const refundOf = (number: string, request: RefundOrderRequest) =>
+  staff.post(backOfficeOrderApi.action(number, "refund"), request);
+const cancel = (number: string) => staff.post(backOfficeOrderApi.action(number, "cancel"), {});
+/** The code of a refusal of a refund: 400 when it asks for nothing there is, 409 for the order's state. */
+const refusalCode = async (response: Response, status: 400 | 409) =>
+  (await body<{ error: { code: string } }>(response, status)).error.code;
 
 const stockOf = async (productId: number) =>
   (await api.database.db.select().from(productStock).where(eq(productStock.productId, productId)))[0]
@@ -73,14 +77,17 @@ describe("refunds by line", () => {
   it("gives back one unit with its share of the discount, through the payment, with a credit note and a mail", async () => {
     const { shopper, order } = await discountedOrder("by-line@example.com");
     const before = await stockOf(3);
-    const answer = await body<OperatorRefundAnswer>(
+    const refunded = await actedOn(
       await refundOf(order.number, { lines: [{ position: 0, quantity: 1 }], note: "Llegó roto" }),
       201,
     );
+    const [answer] = refunded.refunds;
+    if (!answer) throw new Error("no refund on the order's answer");
     // The coupon takes 15 % off every line: the unit goes back at 85 % of its price, to the cent.
     const unitCents = order.lines[0]?.unitCents ?? 0;
     expect(Math.abs(answer.amountCents - unitCents * 0.85)).toBeLessThanOrEqual(1);
     expect(answer.creditNote).toMatch(/^A\d{4}-\d{6}$/);
+    expect(answer).toMatchObject({ note: "Llegó roto", restocked: true, shippingCents: 0 });
     expect(await refundedAtProvider(order)).toBe(answer.amountCents);
     expect(await stockOf(3)).toBe(before + 1);
 
@@ -110,20 +117,12 @@ describe("refunds by line", () => {
     const stock36 = await stockOf(36);
     await body(await refundOf(order.number, { lines: [{ position: 0, quantity: 2 }], restock: false }), 201);
     await body(await refundOf(order.number, { lines: [], shipping: true }), 201);
-    const shippingTwice = await body<{ error: { code: string } }>(
-      await refundOf(order.number, { lines: [], shipping: true }),
-      409,
-    );
+    const shippingTwice = await refusedFor(await refundOf(order.number, { lines: [], shipping: true }));
     expect(shippingTwice.error.code).toBe("shipping-already-refunded");
-    const tooMany = await body<{ error: { code: string } }>(
-      await refundOf(order.number, { lines: [{ position: 0, quantity: 2 }] }),
-      409,
-    );
+    const tooMany = await refusedFor(await refundOf(order.number, { lines: [{ position: 0, quantity: 2 }] }));
     expect(tooMany.error.code).toBe("too-many-units");
 
-    expect(await body(await asOperator(`/orders/${order.number}/cancel`), 200)).toMatchObject({
-      status: "cancelado",
-    });
+    expect((await actedOn(await cancel(order.number))).status).toBe("cancelado");
     const notes = await creditNotesOf(order.id);
     expect(notes).toHaveLength(3);
     expect(notes.reduce((sum, note) => sum + note.totalCents, 0)).toBe(order.totals.totalCents);
@@ -133,7 +132,7 @@ describe("refunds by line", () => {
     expect(await stockOf(36)).toBe(stock36 + 1);
   });
 
-  it("refuses an order not paid, an unknown line, bad input, and no token", async () => {
+  it("refuses an order not paid, an unknown line, bad input, and no staff session", async () => {
     const { shopper, addressId } = await shopperWithCart(api, "unpaid-refund@example.com", { 4: 1 });
     const { totals } = await quote(shopper, addressId);
     await body<OrderView>(
@@ -141,32 +140,32 @@ describe("refunds by line", () => {
       201,
     );
     const { order } = await shopperWithOrder(api, "refund-errors@example.com", { 5: 1 });
+    // Asking for what the order does not have is a bad request to the back office (decision 044).
     expect(
-      (
-        await body<{ error: { code: string } }>(
-          await refundOf(order.number, { lines: [{ position: 7, quantity: 1 }] }),
-          409,
-        )
-      ).error.code,
+      await refusalCode(await refundOf(order.number, { lines: [{ position: 7, quantity: 1 }] }), 400),
     ).toBe("unknown-line");
+    expect(await refusalCode(await refundOf(order.number, { lines: [] }), 400)).toBe("nothing-to-refund");
     expect(
-      (await body<{ error: { code: string } }>(await refundOf(order.number, { lines: [] }), 409)).error.code,
+      await refusalCode(await refundOf(order.number, { lines: [{ position: 0, quantity: 0 }] }), 400),
     ).toBe("nothing-to-refund");
-    expect((await refundOf(order.number, { lines: [{ position: 0, quantity: 0 }] })).status).toBe(400);
-    expect((await asOperator(`/orders/${order.number}/refunds`, { lines: [], card: "x" })).status).toBe(400);
+    const malformed = await staff.post(backOfficeOrderApi.action(order.number, "refund"), {
+      lines: [],
+      card: "x",
+    });
+    expect(malformed.status).toBe(400);
     expect((await refundOf("2026-999999", { lines: [{ position: 0, quantity: 1 }] })).status).toBe(404);
-    const anonymous = await api.request(`/api/operator/orders/${order.number}/refunds`, {
+    const anonymous = await api.request(backOfficeOrderApi.action(order.number, "refund"), {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
       body: JSON.stringify({ lines: [{ position: 0, quantity: 1 }] }),
     });
     expect(anonymous.status).toBe(401);
-    await body(await asOperator(`/orders/${order.number}/cancel`), 200);
-    const afterCancel = await body<{ error: { code: string } }>(
+    await actedOn(await cancel(order.number));
+    const afterCancel = await refusedFor(
       await refundOf(order.number, { lines: [{ position: 0, quantity: 1 }] }),
-      409,
     );
     expect(afterCancel.error.code).toBe("not-allowed");
+    expect(await creditNotesOf(order.id)).toHaveLength(1);
   });
 
   it("of two refunds of the last unit at once, exactly one is made", async () => {

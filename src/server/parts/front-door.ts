@@ -12,6 +12,7 @@ import { inlineSources } from "../http/content-security.ts";
 import { type FastPath, frontDoor } from "../http/front-door.ts";
 import { type MetricsAccess, parseMetricsAccess, type ShopMetrics } from "../http/metrics.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
+import { databaseLimits, NO_LIMITS } from "../http/rate-limit.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
@@ -73,13 +74,7 @@ export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListe
     auth: identity.auth,
     signInThrottle: identity.signInThrottle,
     hub,
-    ...(env.RATE_LIMITS === "off"
-      ? {
-          newsletterLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 },
-          checkoutLimits: null,
-          pageRenderLimit: null,
-        }
-      : {}),
+    requestLimits: env.RATE_LIMITS === "off" ? NO_LIMITS : databaseLimits(database.db),
     catalog,
     mail: parts.mail,
     payments: provider,

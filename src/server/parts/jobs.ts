@@ -1,6 +1,7 @@
 import type { AppDeps } from "../app.ts";
 import { shopOrderNotifier } from "../app.ts";
 import { sweepStaleGuests } from "../auth/guest.ts";
+import { databaseLimits } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { expireUnpaid } from "../orders/expire-unpaid.ts";
 import { settlePayments } from "../orders/payment-settlement.ts";
@@ -13,9 +14,9 @@ const LEAD_CHECK_MS = 5_000;
 
 /**
  * The server's own jobs, run on a timer that does not keep the process alive: payment steps not
- * yet confirmed, unpaid orders past their time, and guests never used again. Of all the
- * processes sharing the database, only the jobs' leader runs them (issue 31); its stop gives the
- * lead up, for another process to take.
+ * yet confirmed, unpaid orders past their time, guests never used again, and the request limits'
+ * ended windows. Of all the processes sharing the database, only the jobs' leader runs them
+ * (issue 31); its stop gives the lead up, for another process to take.
  */
 export function startJobs(
   deps: Pick<AppDeps, "database" | "hub" | "mail" | "origins" | "auth" | "payments" | "logger">,
@@ -48,6 +49,10 @@ export function startJobs(
   every(EVERY_HOUR_MS, "stale guest sweep failed", async () => {
     const swept = await sweepStaleGuests(database.db, new Date());
     if (swept > 0) logger.info({ swept }, "stale guests forgotten");
+  });
+  // The request limits' windows that have ended (decision 050).
+  every(EVERY_HOUR_MS, "request limit sweep failed", async () => {
+    await databaseLimits(database.db).sweep();
   });
   return () => leader.stop();
 }

@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { backOfficeOrderApi } from "#shared/api/back-office-order-contract.ts";
 import type { OrderView } from "#shared/api/order-contract.ts";
 import type { PaymentSessionView } from "#shared/api/payment-contract.ts";
 import { invoice, mailOutbox, orderEvent, payment, productStock, refund } from "../db/schema.ts";
 import { expireUnpaid } from "../orders/expire-unpaid.ts";
+import { actedOn, signedInStaff } from "../testing/back-office-staff.ts";
 import { lisbonAddress } from "../testing/order-fixtures.ts";
 import { type StripeStandIn, startStripeStandIn } from "../testing/stripe-stand-in.ts";
-import { createTestApi, TEST_OPERATOR_TOKEN, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
+import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import {
   body,
   madridAddress,
@@ -671,14 +673,16 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     await confirmAsStripeJs(shop, view, card("pm_card_visa"));
     await shop.standIn.settled();
     const paid = await orderOf(shopper, order.id);
-    const operator = (path: string, json: unknown) =>
-      shop.api.request(`/api/operator/orders/${paid.number}${path}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}`, "content-type": "application/json" },
-        body: JSON.stringify(json),
-      });
+    const number = paid.number ?? "";
+    // Refunded and cancelled from the back office, by a staff member (decision 047).
+    const staff = await signedInStaff(shop.api, "stripe.staff@example.com");
     const lineCents = paid.lines[0]?.totalCents ?? 0;
-    await body(await operator("/refunds", { lines: [{ position: 0, quantity: 1 }] }), 201);
+    await actedOn(
+      await staff.post(backOfficeOrderApi.action(number, "refund"), {
+        lines: [{ position: 0, quantity: 1 }],
+      }),
+      201,
+    );
     const [byLine] = await shop.api.database.db.select().from(refund).where(eq(refund.orderId, order.id));
     const asked = () =>
       shop.standIn.requests.filter((call) => call.params.get("payment_intent") === reference);
@@ -687,7 +691,9 @@ describe("paying an order through Stripe, its events delivered as they happen", 
     ]);
     expect(byLine?.status).toBe("refunded");
 
-    await body(await operator("/cancel", {}), 200);
+    expect((await actedOn(await staff.post(backOfficeOrderApi.action(number, "cancel"), {}))).status).toBe(
+      "cancelado",
+    );
     const paymentId = (await recordsOf(shop, order.id)).payment?.id;
     expect(asked().map((call) => [call.params.get("amount"), call.idempotencyKey])).toEqual([
       [String(lineCents), `refund-${byLine?.id}`],

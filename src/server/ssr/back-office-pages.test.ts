@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BackOfficeAssets } from "#shared/back-office-ssr-contract.ts";
 import { createLogger } from "../logger.ts";
+import { memoryLimits } from "../testing/memory-limits.ts";
 import { type BuiltBackOffice, backOfficePages, loadBuiltBackOffice } from "./back-office-pages.ts";
 
 const logger = createLogger({ LOG_LEVEL: "silent" });
@@ -43,7 +44,14 @@ async function shopWith(
   const apiFetch = async () => new Response("{}", { status: 401 });
   app.route(
     "/gestion",
-    await backOfficePages({ distDir: dist, apiFetch, logger, renderLimit, ...(site ? { site } : {}) }),
+    await backOfficePages({
+      distDir: dist,
+      apiFetch,
+      logger,
+      limits: memoryLimits(),
+      renderLimit,
+      ...(site ? { site } : {}),
+    }),
   );
   // The storefront's pages, mounted after it, take whatever the back office does not.
   app.get("*", (c) => c.text("storefront"));

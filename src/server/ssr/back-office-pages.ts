@@ -10,7 +10,7 @@ import {
   type BackOfficeModule,
 } from "#shared/back-office-ssr-contract.ts";
 import { clientAddress } from "../http/client-address.ts";
-import { type RateLimitOptions, rateCounter } from "../http/rate-limit.ts";
+import type { LimitRule, RequestLimits } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
 import { messageAnswer } from "./message-page.ts";
 import { PAGE_RENDER_LIMIT } from "./pages.routes.ts";
@@ -31,8 +31,10 @@ export type BackOfficePagesOptions = {
   /** The API, called in-process with the page request's cookies. */
   apiFetch: (request: Request) => Promise<Response>;
   logger: Logger;
-  /** Pages drawn per client address; null: none (RATE_LIMITS=off). */
-  renderLimit?: Omit<RateLimitOptions, "keyOf"> | null;
+  /** Where the limit of pages drawn counts (the storefront's pages' count). */
+  limits: RequestLimits;
+  /** Pages drawn per client address; null: none. */
+  renderLimit?: LimitRule | null;
 };
 
 const ENTRY = "src/web/back-office/entry-client.tsx";
@@ -73,10 +75,9 @@ export async function backOfficePages(options: BackOfficePagesOptions): Promise<
   const { assets } = built;
   const renderer = built.createBackOfficeRenderer(options.apiFetch);
   const limit = options.renderLimit === undefined ? PAGE_RENDER_LIMIT : options.renderLimit;
-  const countRender = limit ? rateCounter(limit) : undefined;
 
   async function page(c: Context): Promise<Response> {
-    const verdict = countRender?.(clientAddress(c));
+    const verdict = limit ? await options.limits.take("page-render", clientAddress(c), limit) : undefined;
     if (verdict && !verdict.allowed) {
       return noStore(
         messageAnswer("es", "too-many", 429, { "retry-after": String(verdict.retryAfterSeconds) }),

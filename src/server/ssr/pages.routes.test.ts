@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { matchPage } from "#web/app/route-table.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
-import type { RateLimitOptions } from "../http/rate-limit.ts";
+import type { LimitRule } from "../http/rate-limit.ts";
 import { createLogger } from "../logger.ts";
+import { memoryLimits } from "../testing/memory-limits.ts";
 import { sketchSite } from "../testing/sketch-renderer.ts";
 import { createPageCache } from "./page-cache.ts";
 import { pagesRoutes } from "./pages.routes.ts";
@@ -12,7 +13,7 @@ import { pagesRoutes } from "./pages.routes.ts";
 const ORIGIN = "http://localhost:3000";
 
 /** The page routes as the server mounts them, drawing with the web app's own route table. */
-async function pagesApp(renderLimit: RateLimitOptions | null = null) {
+async function pagesApp(renderLimit: LimitRule | null = null) {
   const pageCache = createPageCache();
   const pages = await pagesRoutes({
     distDir: "",
@@ -23,6 +24,7 @@ async function pagesApp(renderLimit: RateLimitOptions | null = null) {
     apiFetch: async () => new Response(null, { status: 503 }),
     sessionUser: async () => null,
     pageCache,
+    limits: memoryLimits(),
     renderLimit,
   });
   const app = new Hono().route("/", pages);

@@ -9,7 +9,7 @@ import { type PageFormAnswer, readFormFields, refusedPageForm, runPageForm } fro
 import { bodyLimit } from "../http/body-limit.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { type OriginPolicy, requestOrigin } from "../http/origin-policy.ts";
-import { type RateLimitOptions, rateCounter } from "../http/rate-limit.ts";
+import type { LimitRule, RequestLimits } from "../http/rate-limit.ts";
 import { writeJudge } from "../http/same-origin-writes.ts";
 import type { Logger } from "../logger.ts";
 import { type BuiltSite, loadBuiltSite } from "./built-site.ts";
@@ -43,8 +43,10 @@ export type PagesOptions = {
   pageCache?: PageCache;
   /** Signed-in shoppers' own parts of those pages, spliced into them (decision 020). */
   shopperCache?: ShopperCache;
-  /** Pages drawn per client address (those not sent from the cache); null: none (RATE_LIMITS=off). */
-  renderLimit?: Omit<RateLimitOptions, "keyOf"> | null;
+  /** Where the limit of pages drawn counts. */
+  limits: RequestLimits;
+  /** Pages drawn per client address (those not sent from the cache); null: none. */
+  renderLimit?: LimitRule | null;
 };
 
 /**
@@ -69,7 +71,6 @@ export async function pagesRoutes(options: PagesOptions) {
   const judgeWrite = writeJudge(origins, logger);
   const site = { origin: origins.publicOrigin, originFixed: origins.fixed, testMode: options.testMode };
   const renderLimit = options.renderLimit === undefined ? PAGE_RENDER_LIMIT : options.renderLimit;
-  const countRender = renderLimit ? rateCounter(renderLimit) : undefined;
   const routeOf = (c: Context) => renderer.pageRoute(new URL(c.req.url).pathname);
   /** The origin a form judged the shop's own came from, also when the browser said "null". */
   const shopOriginOf = (page: Request) => {
@@ -144,7 +145,7 @@ export async function pagesRoutes(options: PagesOptions) {
   ): Promise<Response | undefined> {
     let page = cache.get(key);
     if (!page) {
-      const refused = refusedRender(c, lang);
+      const refused = await refusedRender(c, lang);
       if (refused) return refused;
       page = await cache.fill(key, () => renderForCache(c.req.raw, lang));
     }
@@ -163,7 +164,7 @@ export async function pagesRoutes(options: PagesOptions) {
   /** The page drawn for this request (a GET within its address's limit), not kept. */
   async function drawnPage(c: Context, { lang, user, formOutcome }: DrawOptions): Promise<Response> {
     // A form's answer is drawn as part of its POST, which its own endpoints limit.
-    const refused = formOutcome ? undefined : refusedRender(c, lang);
+    const refused = formOutcome ? undefined : await refusedRender(c, lang);
     if (refused) return refused;
     const { response } = await renderer.renderPage({
       request: c.req.raw,
@@ -182,9 +183,10 @@ export async function pagesRoutes(options: PagesOptions) {
   }
 
   /** 429 with the shop's message past the address's pages drawn this minute; undefined under it. */
-  function refusedRender(c: Context, lang: Lang): Response | undefined {
-    const verdict = countRender?.(clientAddress(c));
-    if (!verdict || verdict.allowed) return undefined;
+  async function refusedRender(c: Context, lang: Lang): Promise<Response | undefined> {
+    if (!renderLimit) return undefined;
+    const verdict = await options.limits.take("page-render", clientAddress(c), renderLimit);
+    if (verdict.allowed) return undefined;
     return messageAnswer(lang, "too-many", 429, { "retry-after": String(verdict.retryAfterSeconds) });
   }
 

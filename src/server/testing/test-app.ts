@@ -75,6 +75,8 @@ export async function createTestApi(
     social?: SocialSignInConfig;
     /** The proxies trusted to name the client (with `whole`, where the app reads them). */
     proxyTrust?: ProxyTrust;
+    /** How often the back office's order streams check their session. */
+    orderStreamCheckMs?: number;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -125,6 +127,7 @@ export async function createTestApi(
     checkoutLimits: options.checkoutLimits ?? null,
     ...(options.social ? { social: options.social } : {}),
     ...(options.proxyTrust ? { proxyTrust: options.proxyTrust } : {}),
+    ...(options.orderStreamCheckMs ? { orderStreamCheckMs: options.orderStreamCheckMs } : {}),
   };
   // Mounted where the server mounts it: better-auth reads its own /api/auth paths.
   const app = options.whole ? await createApp(deps) : new Hono().route("/api", createApi(deps));

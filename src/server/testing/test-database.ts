@@ -4,11 +4,17 @@ import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 
 const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/test";
 
+/** A test's database; on PostgreSQL also a way in of another process or machine. */
+export type TestDatabase = DatabaseHandle & {
+  /** Another handle on the same PostgreSQL database, with its own pool (undefined on PGlite). */
+  openAnother?: () => Promise<DatabaseHandle>;
+};
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
  * database on the PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== "postgres") return openDatabase({ kind: "pglite" });
 
   const serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER_URL;
@@ -19,6 +25,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: "postgres", url: url.toString() });
   return {
     ...handle,
+    openAnother: () => openDatabase({ kind: "postgres", url: url.toString() }),
     close: async () => {
       await handle.close();
       await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));

@@ -81,10 +81,22 @@ export const staffOrderRowSchema = z.object({
 });
 export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>;
 
+/**
+ * The orders the list counts, and goes through by pages, at most: past them it says «más de
+ * 10.000» and asks for a narrower search (decision 043), so no page costs the reading of every
+ * order the shop ever took.
+ */
+export const STAFF_ORDER_LIST_DEPTH = 10_000;
+
 /** A page of the list and how many orders match in all: `GET /api/gestion/orders`'s answer. */
 export const staffOrderListSchema = z.object({
   items: z.array(staffOrderRowSchema),
+  /** How many match, counted up to the list's depth. */
   total: z.number().int().min(0),
+  /** Whether `total` is all of them; false: more than `total` match. */
+  totalExact: z.boolean(),
+  /** Whether a page follows this one (within the list's depth). */
+  hasNext: z.boolean(),
   page: z.number().int().min(1),
   pageSize: z.literal(staffOrderPageSizes),
 });
@@ -95,11 +107,14 @@ export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
  * each time an order is paid (it takes its number then), its data the number; `missed` when the
  * server lost the database's announcements for a while (some may have gone unheard); `superseded`
  * when the staff member has opened too many lists at once and this, the oldest, is closed (the
- * page does not reconnect).
+ * page does not reconnect); `signed-out` when the staff session has ended (its eight hours are
+ * over, it was signed out, or the owner disabled the account): the stream closes, and the page
+ * asks to sign in again.
  */
 export const staffOrderEvents = {
   ready: "ready",
   order: "order",
   missed: "missed",
   superseded: "superseded",
+  signedOut: "signed-out",
 } as const;

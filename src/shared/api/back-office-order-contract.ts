@@ -19,7 +19,7 @@ export const orderDocumentFileSchema = z.object({
 });
 
 /** What can be done to an order from its page; the server decides which apply (`actions`). */
-export const orderActions = ["ship", "deliver", "cancel", "refund", "return", "note"] as const;
+export const orderActions = ["prepare", "ship", "deliver", "cancel", "refund", "return", "note"] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 const note = z.string().trim().max(500, "note-too-long").default("");
@@ -40,7 +40,10 @@ export const shipOrderSchema = z.strictObject({
 });
 export type ShipOrderRequest = z.input<typeof shipOrderSchema>;
 
-/** Delivered, or cancelled (the money back, whatever is left of it): a note for the audit only. */
+/**
+ * Being packed, delivered, or cancelled (the money back, whatever is left of it): a note for the
+ * audit only.
+ */
 export const stepOrderSchema = z.strictObject({ note });
 export type StepOrderRequest = z.input<typeof stepOrderSchema>;
 

@@ -4,15 +4,16 @@ import { shippingMethods } from "../checkout/shipping.ts";
 import { isValidTaxId } from "../checkout/tax-id.ts";
 import type { OrderTotals } from "../checkout/totals.ts";
 import type { ShippingZone } from "../checkout/zones.ts";
-import { carrierIdSchema, type Shipment, trackingNumberSchema } from "../tracking.ts";
+import type { Shipment } from "../tracking.ts";
 import type { AddressForm } from "./address-contract.ts";
 import type { ProductCard } from "./catalog-contract.ts";
 import type { MultibancoDetails, PaymentFailure, PaymentMethodKind } from "./payment-contract.ts";
 import { textField } from "./text-fields.ts";
 
 /**
- * The life of an order: the operator moves it forward; the shopper may cancel it before it ships
- * and ask to return it within 14 days of delivery (it is "devuelto" once the parcel is back).
+ * The life of an order: staff move it forward from the back office; the shopper may cancel it
+ * before it ships and ask to return it within 14 days of delivery (it is "devuelto" once the
+ * parcel is back).
  */
 export const orderStatuses = [
   "pendiente-pago",
@@ -25,85 +26,6 @@ export const orderStatuses = [
   "devuelto",
   "caducado",
 ] as const;
-
-/** What the operator's command may do to an order (`npm run orders -- ship 2026-000001`). */
-export const operatorSteps = ["prepare", "ship", "deliver", "receive-return", "cancel"] as const;
-export type OperatorStep = (typeof operatorSteps)[number];
-/** The steps taken by name alone (`POST /api/operator/orders/:number/:step`); `ship` needs a body. */
-export const operatorMoves = operatorSteps.filter(
-  (step): step is Exclude<OperatorStep, "ship"> => step !== "ship",
-);
-
-/**
- * Shipping an order (`npm run orders -- ship 2026-000001 --carrier envios-veloz --tracking ABC123`,
- * issue 30): one of the shop's carriers and the parcel's number, both required; the note is kept
- * in the staff audit only.
- */
-export const operatorShipSchema = z.strictObject({
-  carrier: carrierIdSchema,
-  trackingNumber: trackingNumberSchema,
-  note: z.string().trim().max(500).default(""),
-});
-export type OperatorShipRequest = z.input<typeof operatorShipSchema>;
-
-/** What the operator's step answers: the order's status, and where it goes once shipped. */
-export type OperatorStepAnswer = {
-  number: string;
-  status: OrderStatus;
-  changed: boolean;
-  shipment: Shipment | null;
-};
-
-/** One thing a staff member (or the operator's token) did to an order, as the audit keeps it. */
-export type OrderAuditEntry = {
-  at: string;
-  actor: string;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  note: string;
-};
-
-/** `GET /api/operator/orders/:number`: the order in full, and who did what to it, oldest first. */
-export type OperatorOrderAnswer = { order: OrderView; history: OrderAuditEntry[] };
-
-/** `npm run orders -- list [status]`: the orders to work on, newest first. */
-export const operatorOrderListQuerySchema = z.object({
-  status: z.enum(orderStatuses).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
-
-/**
- * A refund of part of a paid order (`npm run orders -- refund …`, issue 27): units of its lines
- * (by position, from 0), perhaps its shipping, back on sale or not (a damaged unit is not).
- */
-export const operatorRefundSchema = z
-  .object({
-    lines: z
-      .array(
-        z.object({ position: z.number().int().min(0).max(999), quantity: z.number().int().min(1).max(9999) }),
-      )
-      .max(100),
-    shipping: z.boolean().default(false),
-    restock: z.boolean().default(true),
-    note: z.string().trim().max(500).default(""),
-  })
-  .strict();
-export type OperatorRefundRequest = z.input<typeof operatorRefundSchema>;
-
-export type OperatorRefundAnswer = { number: string; creditNote: string; amountCents: number };
-
-/** One order as the operator's list shows it: enough to pack and ship, no card or tax data. */
-export type OperatorOrderRow = {
-  number: string;
-  status: OrderStatus;
-  placedAt: string;
-  buyer: string;
-  email: string;
-  destination: string;
-  units: number;
-  totalCents: number;
-};
 
 /** The right of withdrawal: days from delivery to ask for a return. */
 export const WITHDRAWAL_DAYS = 14;

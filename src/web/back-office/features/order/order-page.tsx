@@ -18,7 +18,7 @@ import {
   OrderPayment,
   OrderSummary,
 } from "./order-sections.tsx";
-import { CancelForm, DeliverForm, NoteForm, ShipForm } from "./order-step-forms.tsx";
+import { CancelForm, DeliverForm, NoteForm, PrepareForm, ShipForm } from "./order-step-forms.tsx";
 import { UnitsForm } from "./order-units-form.tsx";
 import { type ActionOutcome, type RunAction, useOrderAction } from "./use-order-action.ts";
 
@@ -97,6 +97,7 @@ function OrderActions({ order, run }: { order: BackOfficeOrder; run: RunAction }
   return (
     <section className={local.actions} aria-labelledby="order-actions" key={order.status}>
       <h2 id="order-actions">Acciones</h2>
+      {can("prepare") && <PrepareForm order={order} run={run} />}
       {can("ship") && <ShipForm order={order} run={run} />}
       {can("deliver") && <DeliverForm order={order} run={run} />}
       {can("return") && <UnitsForm order={order} run={run} kind="return" />}

@@ -56,26 +56,61 @@ export function ShipForm({ order, run }: FormProps) {
   );
 }
 
-export function DeliverForm({ order, run }: FormProps) {
+/** A step that asks nothing but the click: being packed, being delivered. */
+function PlainStepForm(props: {
+  run: FormProps["run"];
+  step: "prepare" | "deliver";
+  title: string;
+  hint: string;
+  button: string;
+  success: string;
+}) {
   const [busy, setBusy] = useState(false);
+  const titleId = `${props.step}-title`;
   return (
     <form
       className={local.action}
       method="post"
-      aria-labelledby="deliver-title"
+      aria-labelledby={titleId}
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        await run("deliver", {}, `Pedido ${order.number} marcado como entregado.`);
+        await props.run(props.step, {}, props.success);
         setBusy(false);
       }}
     >
-      <h3 id="deliver-title">Entrega</h3>
-      <p className={styles.muted}>Cuando el transportista confirme que lo ha entregado.</p>
+      <h3 id={titleId}>{props.title}</h3>
+      <p className={styles.muted}>{props.hint}</p>
       <button type="submit" className={formStyles.submit} disabled={busy}>
-        Marcar como entregado
+        {props.button}
       </button>
     </form>
+  );
+}
+
+export function PrepareForm({ order, run }: FormProps) {
+  return (
+    <PlainStepForm
+      run={run}
+      step="prepare"
+      title="Preparación"
+      hint="Cuando empieces a preparar el paquete: el comprador verá que su pedido está en preparación."
+      button="Pasar a preparación"
+      success={`Pedido ${order.number} en preparación.`}
+    />
+  );
+}
+
+export function DeliverForm({ order, run }: FormProps) {
+  return (
+    <PlainStepForm
+      run={run}
+      step="deliver"
+      title="Entrega"
+      hint="Cuando el transportista confirme que lo ha entregado."
+      button="Marcar como entregado"
+      success={`Pedido ${order.number} marcado como entregado.`}
+    />
   );
 }
 

@@ -32,29 +32,41 @@ export function OrderResults({ search }: { search: string }) {
     );
   }
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const atDepth = !list.totalExact && !list.hasNext;
   return (
     <>
       <p className={styles.count} id="orders-count">
         {countText(list)}
       </p>
       {list.items.length === 0 ? (
-        <p className={styles.empty}>Esta página no tiene pedidos: la lista tiene {pages} páginas.</p>
+        <p className={styles.empty}>
+          Esta página no tiene pedidos
+          {list.totalExact ? `: la lista tiene ${pages} páginas.` : "."}
+        </p>
       ) : (
         <>
           <OrdersTable rows={list.items} query={query} />
           <OrderCards rows={list.items} />
         </>
       )}
-      <Pager query={query} pages={pages} />
+      {atDepth && (
+        <p className={styles.empty}>
+          La lista llega hasta el pedido {list.total.toLocaleString("es-ES")}: usa la búsqueda o los filtros
+          para ver los demás.
+        </p>
+      )}
+      <Pager query={query} pages={pages} counted={list.totalExact} hasNext={list.hasNext} />
     </>
   );
 }
 
-function countText({ total, page, pageSize, items }: StaffOrderList): string {
+/** «35 pedidos · del 26 al 35», or «Más de 10.000 pedidos · …» past what the list counts. */
+function countText({ total, totalExact, page, pageSize, items }: StaffOrderList): string {
   const noun = total === 1 ? "pedido" : "pedidos";
-  if (items.length === 0) return `${total.toLocaleString("es-ES")} ${noun}`;
+  const howMany = `${totalExact ? "" : "Más de "}${total.toLocaleString("es-ES")} ${noun}`;
+  if (items.length === 0) return howMany;
   const first = (page - 1) * pageSize + 1;
-  return `${total.toLocaleString("es-ES")} ${noun} · del ${first} al ${first + items.length - 1}`;
+  return `${howMany} · del ${first} al ${first + items.length - 1}`;
 }
 
 /** On a phone, each order as a card with its facts named (the table would not fit). */
@@ -91,8 +103,12 @@ function OrderCards({ rows }: { rows: readonly StaffOrderRow[] }) {
   );
 }
 
-/** Previous and next, and where the reader is: «Página 2 de 40». */
-function Pager({ query, pages }: { query: StaffOrderListQuery; pages: number }) {
+/**
+ * Previous and next, and where the reader is: «Página 2 de 40», or «Página 2» when more match than
+ * the list counts (its `pages` then reach its depth).
+ */
+function Pager(props: { query: StaffOrderListQuery; pages: number; counted: boolean; hasNext: boolean }) {
+  const { query, pages, counted, hasNext } = props;
   const { page } = query;
   const previous = Math.min(page - 1, pages);
   return (
@@ -106,10 +122,8 @@ function Pager({ query, pages }: { query: StaffOrderListQuery; pages: number }) 
           Anterior
         </span>
       )}
-      <span>
-        Página {page} de {pages}
-      </span>
-      {page < pages ? (
+      <span>{counted ? `Página ${page} de ${pages}` : `Página ${page}`}</span>
+      {hasNext ? (
         <Link to={listHref({ ...query, page: page + 1 })} rel="next">
           Siguiente
         </Link>

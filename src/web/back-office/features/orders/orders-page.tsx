@@ -37,7 +37,12 @@ export function OrdersPage() {
         Pedidos
       </h1>
       <OrderFilters search={search} address={address} />
-      <NewOrdersBanner numbers={fresh.numbers} missed={fresh.missed} onRefresh={refresh} />
+      <NewOrdersBanner
+        numbers={fresh.numbers}
+        missed={fresh.missed}
+        signedOut={fresh.signedOut}
+        onRefresh={refresh}
+      />
       <ErrorBoundary key={search} fallback={<ListFailed />}>
         <Suspense fallback={<p className={styles.muted}>Cargando pedidos…</p>}>
           <OrderResults search={search} />

@@ -8,6 +8,8 @@ export type NewOrders = {
   numbers: readonly string[];
   /** The server lost the announcements for a while: there may be new orders it could not tell. */
   missed: boolean;
+  /** The staff session has ended: no more orders are told until the staff member signs in again. */
+  signedOut: boolean;
   /** The list has been read again: what was new is in it (or not in its filters). */
   clear: () => void;
 };
@@ -20,6 +22,7 @@ export type NewOrders = {
 export function useNewOrders(): NewOrders {
   const [numbers, setNumbers] = useState<readonly string[]>([]);
   const [missed, setMissed] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   useEffect(() => {
     let source: EventSource | undefined;
     const open = () => {
@@ -33,6 +36,12 @@ export function useNewOrders(): NewOrders {
       opened.addEventListener(staffOrderEvents.missed, () => setMissed(true));
       // Too many lists open at once: this one was closed by the server; it does not insist.
       opened.addEventListener(staffOrderEvents.superseded, () => opened.close());
+      // The session is over (its hours, a sign-out elsewhere, the account disabled): reconnecting
+      // would only be refused.
+      opened.addEventListener(staffOrderEvents.signedOut, () => {
+        opened.close();
+        setSignedOut(true);
+      });
       source = opened;
     };
     const hide = () => source?.close();
@@ -54,6 +63,7 @@ export function useNewOrders(): NewOrders {
   return {
     numbers,
     missed,
+    signedOut,
     clear: () => {
       setNumbers([]);
       setMissed(false);
