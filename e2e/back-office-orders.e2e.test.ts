@@ -246,4 +246,26 @@ describe("the back office's order list (issue 30)", () => {
     });
     expect(events.status()).toBe(401);
   });
+
+  // Last: it ends the owner's session the other tests share.
+  it(
+    "tells an open list, at its next check, that its session has ended",
+    async () => {
+      const page = await ownerPage();
+      await page.goto(at("/gestion/pedidos"));
+      const main = page.getByRole("main");
+      await main.locator("#orders-count").waitFor();
+      // The same staff member signs out in another tab.
+      const other = await page.context().newPage();
+      await other.goto(at("/gestion"));
+      await other.getByRole("button", { name: "Cerrar sesión" }).click();
+      await other.waitForURL(/\/gestion\/entrar/);
+      // The list's stream checks its session every 25 s.
+      const ended = main.getByRole("status").filter({ hasText: "Tu sesión ha terminado" });
+      await expect.poll(() => ended.count(), { timeout: 40_000 }).toBe(1);
+      await main.getByRole("link", { name: "Entrar de nuevo" }).click();
+      await page.waitForURL(/\/gestion\/entrar/);
+    },
+    SLOW,
+  );
 });

@@ -1,10 +1,8 @@
 import { execFile, execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -19,7 +17,6 @@ import type { OrderView, QuoteView } from "#shared/api/order-contract.ts";
 import { enrolOwner } from "./support/back-office-shop.ts";
 import { CHROMIUM_LAUNCH } from "./support/chromium.ts";
 import { SHOPPER_PASSWORD } from "./support/register.ts";
-import { POSTGRES_SERVER_URL } from "./support/scratch-database.ts";
 import type { RunningShop } from "./support/start-shop.ts";
 import { type ShopsBehindTls, startShopsBehindTls } from "./support/tls-proxy.ts";
 
@@ -30,8 +27,6 @@ import { type ShopsBehindTls, startShopsBehindTls } from "./support/tls-proxy.ts
  * the shop goes on through the other with nothing lost. Once per run: it opens its own origin.
  */
 const runHere = inject("baseUrl").includes("localhost");
-/** This run's database's name starts so: the owner is invited into it from the terminal. */
-const DATABASE_PREFIX = `shop_tls_${randomBytes(4).toString("hex")}`;
 
 let proxy: ShopsBehindTls | undefined;
 let shops: RunningShop[] = [];
@@ -72,7 +67,6 @@ beforeAll(async () => {
   if (!runHere) return;
   proxy = await startShopsBehindTls(process.cwd(), {
     workers: "2",
-    databasePrefix: DATABASE_PREFIX,
     // The test reads which server answered from nginx's access log.
     accessLog: true,
   });
@@ -86,35 +80,18 @@ afterAll(async () => {
   shops = [];
 });
 
-/** The shops' database, which startShopsBehindTls made under this run's prefix. */
-async function shopsDatabaseUrl(): Promise<string> {
-  const client = new pg.Client({ connectionString: POSTGRES_SERVER_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      "select datname from pg_database where starts_with(datname, $1)",
-      [`${DATABASE_PREFIX}_`],
-    );
-    if (rows.length !== 1) throw new Error(`${rows.length} databases named ${DATABASE_PREFIX}_…`);
-    const url = new URL(POSTGRES_SERVER_URL);
-    url.pathname = `/${rows[0]?.datname}`;
-    return url.toString();
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * The shop's first owner (decision 047: orders are moved from the back office only): invited
  * from the terminal into the shops' database, then signed in through the proxy with the second
  * factor, in a browser context of their own.
  */
 async function ownerThroughProxy(): Promise<BrowserContext> {
+  if (!proxy) throw new Error("the shops behind TLS are not running");
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ["scripts/staff.ts", "invite", "duena.tls@example.com", "--role", "owner"],
-    { env: { ...env, DATABASE_URL: await shopsDatabaseUrl(), PUBLIC_URL: origin, LOG_LEVEL: "warn" } },
+    { env: { ...env, DATABASE_URL: proxy.databaseUrl, PUBLIC_URL: origin, LOG_LEVEL: "warn" } },
   );
   const link = new URL(/Enlace \(de un solo uso\): (\S+)/.exec(stdout)?.[1] ?? "");
   const context = await shopperContext();

@@ -8,7 +8,13 @@ import { orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
 import { refundPending } from "./payment-settlement.ts";
-import { giveBackUnits, issueCreditNote, putOnSale, readRefundable } from "./refund-records.ts";
+import {
+  type BackOnSale,
+  giveBackUnits,
+  issueCreditNote,
+  putOnSale,
+  readRefundable,
+} from "./refund-records.ts";
 
 export type LifecycleDeps = {
   db: Database;
@@ -25,13 +31,13 @@ export type Transition = Exclude<Step, "ship">;
 export type ShipmentInput = { carrier: CarrierId; trackingNumber: string };
 
 /**
- * Who acted, for the staff audit (issue 30): the operator's token today, a staff member in the
- * back office; the note is theirs, never shown to the buyer.
+ * Who acted, for the staff audit (issue 30): a staff member in the back office; the note is
+ * theirs, never shown to the buyer.
  */
 export type AuditBy = { actor: StaffActor; note?: string };
 
 export type StepOptions = {
-  /** Limits the order to its buyer's; the operator and the staff pass none. */
+  /** Limits the order to its buyer's; the back office passes none. */
   userId?: string;
   /** Written in the order's history, which the buyer sees. */
   note?: string;
@@ -70,12 +76,12 @@ const rules: Record<Step, Rule> = {
 /**
  * Moves an order one step along its life, recording the step in its history (issue 11: money
  * after the lock). The order's row is locked first and the step checked under the lock, so of two
- * steps racing (the shopper's cancel, the operator's ship) exactly one happens. A step that gives
+ * steps racing (the shopper's cancel, the back office's ship) exactly one happens. A step that gives
  * the money back (cancel, receive-return) puts the stock back, issues the credit note and marks the
  * payment refund-pending in the same transaction as the new status; the refund itself is asked of
  * the provider only after that commit, and one that fails stays pending, shown on the order, and
  * is tried again (`payment-settlement.ts`). The buyer's mail is queued in the same transaction. Asking for a step the order has already taken is answered as
- * done, so retries are harmless. `userId` limits the order to its buyer; the operator passes none.
+ * done, so retries are harmless. `userId` limits the order to its buyer; the back office passes none.
  */
 export function transitionOrder(
   deps: LifecycleDeps,
@@ -135,7 +141,9 @@ async function moveOrder(
     if (step === "request-return" && !(await withinWithdrawalPeriod(tx, orderId, at))) {
       return { ok: false, error: "not-allowed", status: locked.status };
     }
-    const creditNote = rule.refunds ? await settleRefund(tx, orderId, at) : null;
+    const creditNote = rule.refunds
+      ? await settleRefund(tx, orderId, { at, reason: step === "cancel" ? "cancel" : "return" })
+      : null;
     await tx
       .update(shopOrder)
       .set({ status: rule.to, payBy: null, ...(shipment ?? {}) })
@@ -209,7 +217,7 @@ async function withinWithdrawalPeriod(
  * caller: its stock goes back on sale and its payment is over (decision 034).
  */
 export async function expireOrder(tx: Transaction, orderId: string, at: Date): Promise<void> {
-  await restock(tx, orderId, at);
+  await restock(tx, orderId, { at, reason: "expiry" });
   await tx.update(shopOrder).set({ status: "caducado", payBy: null }).where(eq(shopOrder.id, orderId));
   await tx.insert(orderEvent).values({ orderId, status: "caducado", at });
   await tx
@@ -219,12 +227,12 @@ export async function expireOrder(tx: Transaction, orderId: string, at: Date): P
 }
 
 /** The order's units back on the shelf. */
-async function restock(tx: Transaction, orderId: string, at: Date): Promise<void> {
+async function restock(tx: Transaction, orderId: string, why: BackOnSale): Promise<void> {
   const lines = await tx
     .select({ productId: orderLine.productId, quantity: orderLine.quantity })
     .from(orderLine)
     .where(eq(orderLine.orderId, orderId));
-  await putOnSale(tx, lines, at);
+  await putOnSale(tx, orderId, lines, why);
 }
 
 /**
@@ -232,15 +240,15 @@ async function restock(tx: Transaction, orderId: string, at: Date): Promise<void
  * has an invoice), and the payment's refund of what is left pending, or its release at the
  * provider when it was never paid. Answers the credit note's number, when one was issued.
  */
-async function settleRefund(tx: Transaction, orderId: string, at: Date): Promise<string | null> {
+async function settleRefund(tx: Transaction, orderId: string, why: BackOnSale): Promise<string | null> {
   const owed = await readRefundable(tx, orderId);
   const rest = quoteRefund(owed, remainingRequest(owed));
   let creditNote: string | null = null;
   if (rest.ok) {
-    const note = await issueCreditNote(tx, orderId, rest.quote, at);
+    const note = await issueCreditNote(tx, orderId, rest.quote, why.at);
     // Never paid, so never invoiced: its units go back on sale, and nothing was refunded.
-    if (note) await giveBackUnits(tx, orderId, rest.quote.lines, true, at);
-    else await restock(tx, orderId, at);
+    if (note) await giveBackUnits(tx, orderId, rest.quote.lines, true, why);
+    else await restock(tx, orderId, why);
     creditNote = note?.number ?? null;
   }
   // Locked first: a capture committing between the two updates below would be missed by both,
