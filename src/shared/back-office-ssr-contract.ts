@@ -29,6 +29,20 @@ export const backOfficePaths = {
     id === undefined
       ? `${BACK_OFFICE_BASE}/clientes/:id`
       : `${BACK_OFFICE_BASE}/clientes/${encodeURIComponent(id)}`,
+  /** The promotions (coupons, issue 32): the list, a new one, and one coupon's page by its code. */
+  promotions: () => `${BACK_OFFICE_BASE}/promociones`,
+  newPromotion: () => `${BACK_OFFICE_BASE}/promociones/nueva`,
+  promotion: (code?: string) =>
+    code === undefined
+      ? `${BACK_OFFICE_BASE}/promociones/:code`
+      : `${BACK_OFFICE_BASE}/promociones/${encodeURIComponent(code)}`,
+  /** The stock list (issue 32); its search rides in the query (`?q=…&low=1`). */
+  stock: () => `${BACK_OFFICE_BASE}/stock`,
+  /** One product's stock and ledger, by its id; without one, the route's pattern. */
+  stockProduct: (id?: string) =>
+    id === undefined
+      ? `${BACK_OFFICE_BASE}/stock/:id`
+      : `${BACK_OFFICE_BASE}/stock/${encodeURIComponent(id)}`,
   /** The owner's staff screen: members and invitations. */
   team: () => `${BACK_OFFICE_BASE}/equipo`,
 } as const;

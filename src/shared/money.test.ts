@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { languages, localeOf } from "./lang.ts";
-import { decimalPrice, formatPrice } from "./money.ts";
+import { centsFromTypedEuros, decimalPrice, formatPrice, typedEurosFromCents } from "./money.ts";
 
 /** Amounts in cents, signed: the shop's (a price is at most 10⁶) and far beyond. */
 const anyCents = fc.oneof(
@@ -47,6 +47,26 @@ describe("decimalPrice", () => {
         expect(decimalPrice(cents)).toBe((cents / 100).toFixed(2));
       }),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe("typed euros", () => {
+  it("reads what a person types, with a comma or a point, and nothing else", () => {
+    expect(centsFromTypedEuros("12")).toBe(1200);
+    expect(centsFromTypedEuros(" 12,5 ")).toBe(1250);
+    expect(centsFromTypedEuros("12.05")).toBe(1205);
+    expect(centsFromTypedEuros("0,99")).toBe(99);
+    for (const bad of ["", "-1", "1,234", "1.2.3", "12€", "1e3", "12345678", ",5"]) {
+      expect(centsFromTypedEuros(bad), bad).toBeUndefined();
+    }
+  });
+
+  it("gives back, read again, the cents it was written from", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999 }), (cents) => {
+        expect(centsFromTypedEuros(typedEurosFromCents(cents))).toBe(cents);
+      }),
     );
   });
 });

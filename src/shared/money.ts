@@ -46,3 +46,21 @@ export function decimalPrice(cents: number): string {
   const { whole, fraction } = parts(rounded);
   return `${rounded < 0 ? "-" : ""}${whole}.${fraction}`;
 }
+
+/**
+ * An amount as a person types it in a form, "12,5" or "12.50" or "12", into cents; undefined when
+ * it is not one (a sign, a letter, more than two decimals, more than 9,999,999 euros). The back
+ * office's promotions take amounts in euros this way.
+ */
+export function centsFromTypedEuros(text: string): number | undefined {
+  const typed = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!typed) return undefined;
+  const [, whole = "0", fraction = ""] = typed;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Cents as a form shows them to be typed again: "12" for 1200, "12,50" for 1250. */
+export function typedEurosFromCents(cents: number): string {
+  const { whole, fraction } = parts(Math.round(cents));
+  return fraction === "00" ? whole : `${whole},${fraction}`;
+}

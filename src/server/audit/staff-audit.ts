@@ -15,7 +15,7 @@ export type StaffActor =
 /** One thing done: what, to what, and how it looked before and after. */
 export type AuditEntry = {
   action: string;
-  subjectType: "order" | "customer" | "staff" | "product";
+  subjectType: "order" | "customer" | "staff" | "product" | "promotion" | "settings";
   subjectId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

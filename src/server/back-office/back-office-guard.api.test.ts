@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const errorBody = z.object({ error: z.object({ code: z.string() }) });
-const SECTIONS = ["/api/gestion/orders", "/api/gestion/customers", "/api/gestion/dashboard"];
+const SECTIONS = [
+  "/api/gestion/orders",
+  "/api/gestion/customers",
+  "/api/gestion/dashboard",
+  "/api/gestion/stock",
+];
 
 describe("the back office's one guard (issue 30)", () => {
   it("lets nobody signed out into any section", async () => {

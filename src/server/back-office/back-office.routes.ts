@@ -4,9 +4,11 @@ import { customerRoutes } from "./customers.routes.ts";
 import { dashboardRoutes } from "./dashboard.routes.ts";
 import { orderActionRoutes } from "./order-actions.routes.ts";
 import { orderListRoutes } from "./order-list.routes.ts";
+import { promotionRoutes } from "./promotions.routes.ts";
+import { stockRoutes } from "./stock.routes.ts";
 
 /** The back office's sections under /api/gestion; the staff identity's own routes sit beside them. */
-const SECTIONS = ["/orders", "/customers", "/dashboard"] as const;
+const SECTIONS = ["/orders", "/customers", "/dashboard", "/promotions", "/stock"] as const;
 
 /**
  * The back office's work (issue 30), under /api/gestion beside the staff identity's routes:
@@ -23,5 +25,7 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
     .route("/orders", orderListRoutes(deps, { keepAliveMs: deps.orderStreamCheckMs }))
     .route("/orders", orderActionRoutes(deps))
     .route("/customers", customerRoutes(deps))
-    .route("/dashboard", dashboardRoutes(deps));
+    .route("/dashboard", dashboardRoutes(deps))
+    .route("/promotions", promotionRoutes(deps))
+    .route("/stock", stockRoutes(deps));
 }

@@ -9,12 +9,10 @@ import {
 } from "#shared/api/back-office-dashboard-contract.ts";
 import type { Database } from "../db/client.ts";
 import { productStock, shopOrder } from "../db/schema.ts";
+import { readThreshold } from "../stock/stock-settings.ts";
 
-/**
- * A product is low on stock with this many units or fewer (decision 046): the one place it is
- * said. The built-in catalogue starts every product at 20 or 100.
- */
-export const LOW_STOCK_UNITS = 5;
+/** The threshold's default (decision 046); the owner's own is in the database (decision 051). */
+export { LOW_STOCK_UNITS } from "../stock/stock-settings.ts";
 /** How many of the orders to ship and of the scarce products the dashboard names. */
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -44,7 +42,7 @@ export async function readOrdersToShip(db: Database): Promise<{ count: number; o
 const stockRowSchema = z.object({ productId: z.number().int(), available: z.number().int() });
 
 /**
- * The catalogue's products with `LOW_STOCK_UNITS` or fewer left, scarcest first; a product the
+ * The catalogue's products with the owner's threshold of units or fewer left, scarcest first; a product the
  * catalogue no longer sells keeps its stock row but is nobody's worry.
  */
 export async function readLowStock(
@@ -52,7 +50,8 @@ export async function readLowStock(
   catalog: Catalog,
 ): Promise<{ threshold: number; count: number; products: LowStockProduct[] }> {
   const onSale = catalog.listProducts().map((product) => product.id);
-  const low = and(lte(productStock.available, LOW_STOCK_UNITS), inArray(productStock.productId, onSale));
+  const threshold = await readThreshold(db);
+  const low = and(lte(productStock.available, threshold), inArray(productStock.productId, onSale));
   const [rows, counted] = await Promise.all([
     db
       .select({ productId: productStock.productId, available: productStock.available })
@@ -67,5 +66,5 @@ export async function readLowStock(
     const product = catalog.getProduct(productId);
     return product ? [{ productId, name: product.texto, reference: product.codigo, available }] : [];
   });
-  return { threshold: LOW_STOCK_UNITS, count: counted[0]?.total ?? 0, products };
+  return { threshold, count: counted[0]?.total ?? 0, products };
 }

@@ -293,6 +293,10 @@ export const coupon = pgTable("coupon", {
   firstOrderOnly: boolean("first_order_only").notNull().default(false),
   /** Shown on /cupones to every shopper it can serve (not secret promotion codes). */
   listed: boolean("listed").notNull().default(false),
+  /** Paused from the back office: refused at checkout until resumed (decision 052). */
+  paused: boolean("paused").notNull().default(false),
+  /** Raised by every back-office change: an edit made on an older version is refused (409). */
+  version: integer("version").notNull().default(1),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

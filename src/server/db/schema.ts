@@ -104,3 +104,4 @@ export const requestLimit = pgTable(
   },
   (table) => [index("request_limit_resets_at_idx").on(table.resetsAt)],
 );
+export { stockMovement, stockSettings } from "./stock-schema.ts";

@@ -82,7 +82,7 @@ export async function refundLinesWithin(
   const { quote } = quoted;
   const creditNote = await issueCreditNote(tx, orderId, quote, at);
   if (!creditNote) return { ok: false, error: "not-allowed", status: locked.status };
-  await giveBackUnits(tx, orderId, quote.lines, input.restock, at);
+  await giveBackUnits(tx, orderId, quote.lines, input.restock, { at, reason: "return" });
   const [row] = await tx
     .insert(refund)
     .values({

@@ -5,6 +5,7 @@ import { type ShippingZone, shippingZones } from "#shared/checkout/zones.ts";
 
 import type { Transaction } from "../db/client.ts";
 import { invoice, orderLine, productStock, refund, shopOrder } from "../db/schema.ts";
+import { recordMovements } from "../stock/stock-ledger.ts";
 import { nextNumber, series, shopYear } from "./number-series.ts";
 
 /**
@@ -65,13 +66,16 @@ export async function issueCreditNote(
   return note;
 }
 
+/** Why an order's units go back on the shelf, as the stock ledger says it (decision 051). */
+export type BackOnSale = { at: Date; reason: "cancel" | "expiry" | "return" };
+
 /** The units of a refund counted as given back, and back on the shelf when they are sellable. */
 export async function giveBackUnits(
   tx: Transaction,
   orderId: string,
   lines: readonly RefundedLine[],
   restock: boolean,
-  at: Date,
+  why: BackOnSale,
 ): Promise<void> {
   const sold = await tx
     .select({ position: orderLine.position, productId: orderLine.productId })
@@ -87,20 +91,24 @@ export async function giveBackUnits(
       .where(and(eq(orderLine.orderId, orderId), eq(orderLine.position, position)));
     units.push({ productId, quantity: line.quantity });
   }
-  if (restock) await putOnSale(tx, units, at);
+  if (restock) await putOnSale(tx, orderId, units, why);
 }
 
-/** Units back on the shelf. */
+/** An order's units back on the shelf, each with its entry in the stock ledger. */
 export async function putOnSale(
   tx: Transaction,
+  orderId: string,
   units: readonly { productId: number; quantity: number }[],
-  at: Date,
+  { at, reason }: BackOnSale,
 ): Promise<void> {
   // In product order, as the checkout takes them (no two steps each holding a row the other needs).
   for (const { productId, quantity } of [...units].sort((a, b) => a.productId - b.productId)) {
-    await tx
+    const [updated] = await tx
       .update(productStock)
       .set({ available: sql`${productStock.available} + ${quantity}`, updatedAt: at })
-      .where(eq(productStock.productId, productId));
+      .where(eq(productStock.productId, productId))
+      .returning({ productId: productStock.productId });
+    // A product without a stock row gained nothing, so the ledger says nothing of it either.
+    if (updated) await recordMovements(tx, [{ productId, change: quantity, reason, orderId, at }]);
   }
 }

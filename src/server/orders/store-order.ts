@@ -7,7 +7,7 @@ import type { PlaceOrderRequest } from "#shared/api/order-contract.ts";
 import { vatRate } from "#shared/checkout/vat.ts";
 import type { Lang } from "#shared/lang.ts";
 import { namedStatement, type Transaction } from "../db/client.ts";
-import { cartLine, orderEvent, orderLine, productStock, shopOrder } from "../db/schema.ts";
+import { cartLine, orderEvent, orderLine, productStock, shopOrder, stockMovement } from "../db/schema.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import type { Quote } from "./checkout-quote.ts";
 import type { OrderRows } from "./order-views.ts";
@@ -96,6 +96,7 @@ const value = sql.placeholder;
  *   stock takes them (two carts holding the same products in another order would otherwise each
  *   hold a row the other waits for); each is taken only if it covers the line.
  * - Nothing else is written unless every line was covered: the caller rolls back.
+ * - The stock ledger gets one `order` entry per line taken (decision 051), in the same statement.
  * - No number is taken here (decision 034): the shared number series are locked only when an
  *   order is paid, so checkouts no longer queue on them.
  * - The rows go in as JSON read into each table's record type (`insertFrom`): one statement,
@@ -129,6 +130,10 @@ const storeStatement = namedStatement<{ order: string; lines: string; event: str
   ), written_event as (
     ${insertFrom(orderEvent, "event", { order_id: sql`placed.id` })}
     from placed, jsonb_populate_record(null::${orderEvent}, ${value("event")}::jsonb) as event
+  ), moved as (
+    insert into ${stockMovement} (product_id, change, reason, order_id, at)
+    select wanted.product_id, -wanted.quantity, 'order', placed.id, (select placed_at from o)
+    from placed, wanted
   ), emptied as (
     delete from ${cartLine} where user_id = (select user_id from o) and exists (select from placed)
   )

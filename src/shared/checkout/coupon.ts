@@ -18,6 +18,8 @@ export type CouponRules = {
   categories: readonly TopCategory[] | null;
   /** Only for a shopper who has no order yet (the welcome coupon). */
   firstOrderOnly: boolean;
+  /** Paused from the back office (decision 052): refused until resumed; absent means running. */
+  paused?: boolean;
 };
 
 /** Why a coupon does not apply, each with its own message for the shopper. */
@@ -25,6 +27,7 @@ export const couponRefusals = [
   "coupon-not-found",
   "coupon-not-started",
   "coupon-expired",
+  "coupon-paused",
   "coupon-used-up",
   "coupon-already-used",
   "coupon-first-order-only",
@@ -58,6 +61,7 @@ export function couponUnavailable(
 ): CouponRefusal | null {
   if (coupon.startsAt && now < coupon.startsAt) return "coupon-not-started";
   if (coupon.endsAt && now >= coupon.endsAt) return "coupon-expired";
+  if (coupon.paused) return "coupon-paused";
   if (coupon.totalLimit !== null && uses.total >= coupon.totalLimit) return "coupon-used-up";
   if (coupon.perUserLimit !== null && uses.byUser >= coupon.perUserLimit) return "coupon-already-used";
   if (coupon.firstOrderOnly && ordersByUser > 0) return "coupon-first-order-only";

@@ -10,6 +10,11 @@ export type GuardedPage =
   | "order"
   | "customers"
   | "customer"
+  | "promotions"
+  | "new-promotion"
+  | "promotion"
+  | "stock"
+  | "stock-product"
   | "team";
 
 /** Pages only for someone not fully signed in yet. */

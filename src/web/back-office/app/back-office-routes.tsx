@@ -5,6 +5,10 @@ import { CustomersPage } from "../features/customers/customers-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
 import { OrderPage } from "../features/order/order-page.tsx";
 import { OrdersPage } from "../features/orders/orders-page.tsx";
+import { NewPromotionPage, PromotionPage } from "../features/promotions/promotion-page.tsx";
+import { PromotionsPage } from "../features/promotions/promotions-page.tsx";
+import { StockPage } from "../features/stock/stock-page.tsx";
+import { StockProductPage } from "../features/stock-product/stock-product-page.tsx";
 import { TeamPage } from "../features/team/team-page.tsx";
 import { EnrolmentPage } from "../pages/enrolment-page.tsx";
 import { InvitationPage } from "../pages/invitation-page.tsx";
@@ -21,6 +25,11 @@ const pageComponents: Record<BackOfficePage, ComponentType> = {
   order: OrderPage,
   customers: CustomersPage,
   customer: CustomerPage,
+  promotions: PromotionsPage,
+  "new-promotion": NewPromotionPage,
+  promotion: PromotionPage,
+  stock: StockPage,
+  "stock-product": StockProductPage,
   team: TeamPage,
 };
 

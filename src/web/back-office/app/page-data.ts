@@ -4,6 +4,9 @@ import { customersPageData } from "../features/customers/customers-data.ts";
 import { dashboardPageData } from "../features/dashboard/dashboard-data.ts";
 import { orderPageData } from "../features/order/order-data.ts";
 import { ordersPageData } from "../features/orders/orders-data.ts";
+import { promotionPageData, promotionsPageData } from "../features/promotions/promotions-data.ts";
+import { stockPageData } from "../features/stock/stock-data.ts";
+import { stockProductPageData } from "../features/stock-product/stock-product-data.ts";
 import { teamPageData } from "../features/team/team-data.ts";
 import type { BackOfficePage } from "./route-table.ts";
 
@@ -14,5 +17,9 @@ export const pageData: Partial<Record<BackOfficePage, PageData>> = {
   order: orderPageData,
   customers: customersPageData,
   customer: customerPageData,
+  promotions: promotionsPageData,
+  promotion: promotionPageData,
+  stock: stockPageData,
+  "stock-product": stockProductPageData,
   team: teamPageData,
 };

@@ -11,6 +11,11 @@ export type BackOfficePage =
   | "order"
   | "customers"
   | "customer"
+  | "promotions"
+  | "new-promotion"
+  | "promotion"
+  | "stock"
+  | "stock-product"
   | "team";
 
 /** Path patterns (":name" segments), most specific first where two could match. */
@@ -23,6 +28,11 @@ export const pageRoutes: ReadonlyArray<readonly [path: string, page: BackOfficeP
   [backOfficePaths.order(), "order"],
   [backOfficePaths.customers(), "customers"],
   [backOfficePaths.customer(), "customer"],
+  [backOfficePaths.promotions(), "promotions"],
+  [backOfficePaths.newPromotion(), "new-promotion"],
+  [backOfficePaths.promotion(), "promotion"],
+  [backOfficePaths.stock(), "stock"],
+  [backOfficePaths.stockProduct(), "stock-product"],
   [backOfficePaths.team(), "team"],
 ];
 
