@@ -4,7 +4,7 @@ import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import { Link } from "#web/lib/routing.tsx";
 import shared from "../../back-office.module.css";
-import styles from "./customers.module.css";
+import styles from "../../components/list-page.module.css";
 import { customersQuery } from "./customers-calls.ts";
 import { customersHref, readCustomersAddress } from "./customers-url.ts";
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { Link, useNavigate } from "#web/lib/routing.tsx";
-import styles from "./customers.module.css";
+import styles from "../../components/list-page.module.css";
 import { type CustomersAddress, customersHref, readCustomersAddress } from "./customers-url.ts";
 
 /**

@@ -3,6 +3,7 @@ import type { StockMovement } from "#shared/api/back-office-stock-contract.ts";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import { Link } from "#web/lib/routing.tsx";
+import listPage from "../../components/list-page.module.css";
 import table from "../stock/stock.module.css";
 import { changeText, reasonNames } from "./stock-labels.ts";
 
@@ -11,8 +12,8 @@ export function StockLedger({ movements, more }: { movements: readonly StockMove
   return (
     <section aria-labelledby="ledger-title">
       <h2 id="ledger-title">Movimientos</h2>
-      <table className={table.table}>
-        <caption className={table.caption}>Movimientos de stock, del más reciente al más antiguo</caption>
+      <table className={listPage.table}>
+        <caption className={listPage.caption}>Movimientos de stock, del más reciente al más antiguo</caption>
         <thead>
           <tr>
             <th scope="col">Fecha</th>

@@ -3,6 +3,7 @@ import type { StockList, StockRow } from "#shared/api/back-office-stock-contract
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { Link } from "#web/lib/routing.tsx";
 import shared from "../../back-office.module.css";
+import listPage from "../../components/list-page.module.css";
 import styles from "./stock.module.css";
 import { stockListQuery } from "./stock-calls.ts";
 import { readStockAddress, stockHref } from "./stock-url.ts";
@@ -31,8 +32,8 @@ export function StockResults({ search }: { search: string }) {
         {list.total === 1 ? "1 producto" : `${list.total.toLocaleString("es-ES")} productos`} · poco stock con{" "}
         {list.threshold} {list.threshold === 1 ? "unidad" : "unidades"} o menos
       </p>
-      <table className={styles.table}>
-        <caption className={styles.caption}>Productos y sus unidades disponibles, por nombre</caption>
+      <table className={listPage.table}>
+        <caption className={listPage.caption}>Productos y sus unidades disponibles, por nombre</caption>
         <thead>
           <tr>
             <th scope="col">Producto</th>
@@ -70,7 +71,7 @@ function Pages({ list, search }: { list: StockList; search: string }) {
   if (pages === 1 || !address.ok) return null;
   const at = (page: number) => stockHref({ ...address.query, page });
   return (
-    <nav aria-label="Páginas de productos" className={styles.pages}>
+    <nav aria-label="Páginas de productos" className={listPage.pages}>
       {list.page > 1 && (
         <Link to={at(list.page - 1)} rel="prev">
           Anterior

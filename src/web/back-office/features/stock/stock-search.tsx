@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { Link, useNavigate } from "#web/lib/routing.tsx";
+import listPage from "../../components/list-page.module.css";
 import styles from "./stock.module.css";
 import { readStockAddress, type StockAddress, stockHref } from "./stock-url.ts";
 
@@ -35,10 +36,10 @@ export function StockSearch({ address }: { address: StockAddress }) {
       role="search"
       method="get"
       action={backOfficePaths.stock()}
-      className={styles.search}
+      className={listPage.search}
       onSubmit={submit}
     >
-      <div className={styles.field}>
+      <div className={listPage.field}>
         <label htmlFor="stock-q">Buscar</label>
         <input
           ref={field}
@@ -49,7 +50,7 @@ export function StockSearch({ address }: { address: StockAddress }) {
           defaultValue={typed}
           aria-describedby="stock-q-hint"
         />
-        <span id="stock-q-hint" className={styles.hint}>
+        <span id="stock-q-hint" className={listPage.hint}>
           Parte del nombre o la referencia
         </span>
       </div>
@@ -57,12 +58,12 @@ export function StockSearch({ address }: { address: StockAddress }) {
         <input ref={lowBox} type="checkbox" name="low" value="1" defaultChecked={low} />
         Solo con poco stock
       </label>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary}>
+      <div className={listPage.actions}>
+        <button type="submit" className={listPage.primary}>
           Buscar
         </button>
         {(query?.q !== undefined || low) && (
-          <Link to={backOfficePaths.stock()} className={styles.reset}>
+          <Link to={backOfficePaths.stock()} className={listPage.reset}>
             Ver todos
           </Link>
         )}

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { stockThresholdSchema } from "#shared/api/back-office-stock-contract.ts";
 import { StaffApiError } from "../../api/staff-api-error.ts";
 import shared from "../../back-office.module.css";
+import listPage from "../../components/list-page.module.css";
 import styles from "./stock.module.css";
 import { setThreshold, stockKey, stockListQuery } from "./stock-calls.ts";
 
@@ -46,7 +47,7 @@ export function ThresholdForm({ search }: { search: string }) {
   const failed = message?.kind === "error";
   return (
     <form method="post" className={styles.threshold} onSubmit={(event) => void submit(event)} noValidate>
-      <div className={styles.field}>
+      <div className={listPage.field}>
         <label htmlFor="stock-threshold">Umbral de poco stock (unidades)</label>
         <input
           id="stock-threshold"
@@ -61,7 +62,7 @@ export function ThresholdForm({ search }: { search: string }) {
           aria-invalid={failed ? true : undefined}
           aria-describedby={failed ? "stock-threshold-message" : "stock-threshold-hint"}
         />
-        <span id="stock-threshold-hint" className={styles.hint}>
+        <span id="stock-threshold-hint" className={listPage.hint}>
           Un producto con estas unidades o menos se marca en la lista y en el resumen.
         </span>
       </div>
