@@ -1251,9 +1251,12 @@ function staffSpecs(setup: Setup): Spec[] {
     wrongShapeJson.map((text) => ({ text, type: JSON_TYPE })),
     weirdValue.map(asJson),
   );
+  const junkCode = fc.oneof(fc.stringMatching(/^[A-Z0-9_-]{3,40}$/), weirdText.map(encodePart));
+  const junkProduct = fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), weirdText.map(encodePart));
   const valid = {
     accept: { name: "Ana Gestora", password: "un-gato-de-gestion-42" },
     invite: { email: "nueva@example.com", role: "staff" },
+    promotion: { code: "FUZZ10", kind: "percent", value: 10 },
   };
   const write = (route: string, path: fc.Arbitrary<string>, body: unknown): Spec => ({
     route,
@@ -1336,6 +1339,42 @@ function staffSpecs(setup: Setup): Spec[] {
         confirmEmail: "ana@example.com",
       },
     ),
+    // Issue 32's sections: promotions and stock, behind the same guard.
+    { route: "GET /api/gestion/promotions", guard: "none", refused: to(paths(at("/promotions"))) },
+    {
+      route: "GET /api/gestion/promotions/:code",
+      guard: "none",
+      refused: to(junkCode.map((code) => at(`/promotions/${code}`))),
+    },
+    write("POST /api/gestion/promotions", paths(at("/promotions")), valid.promotion),
+    write(
+      "POST /api/gestion/promotions/:code",
+      junkCode.map((code) => at(`/promotions/${code}`)),
+      { ...valid.promotion, version: 1 },
+    ),
+    write(
+      "POST /api/gestion/promotions/:code/:step{pause|resume|end}",
+      fc
+        .tuple(junkCode, fc.constantFrom("pause", "resume", "end"))
+        .map(([code, step]) => at(`/promotions/${code}/${step}`)),
+      { version: 1 },
+    ),
+    {
+      route: "GET /api/gestion/stock",
+      guard: "none",
+      refused: to(junkQuery(["q", "low", "page"]).map((q) => at(`/stock${q}`))),
+    },
+    {
+      route: "GET /api/gestion/stock/:id",
+      guard: "none",
+      refused: to(junkProduct.map((id) => at(`/stock/${id}`))),
+    },
+    write(
+      "POST /api/gestion/stock/:id/adjustments",
+      junkProduct.map((id) => at(`/stock/${id}/adjustments`)),
+      { reason: "restock", units: 5, note: "" },
+    ),
+    write("POST /api/gestion/stock/threshold", paths(at("/stock/threshold")), { lowStockUnits: 3 }),
     {
       route: "GET /api/gestion/auth/*",
       guard: "none",
