@@ -4,6 +4,7 @@ import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { Link, Navigate } from "#web/lib/routing.tsx";
 import { ErrorBoundary } from "#web/ui/error-boundary.tsx";
 import shared from "../../back-office.module.css";
+import listPage from "../../components/list-page.module.css";
 import { useStaffMe } from "../../pages/use-staff-me.ts";
 import { datesText, stateNames, usesText, whatItGives } from "./promotion-labels.ts";
 import styles from "./promotions.module.css";
@@ -36,8 +37,8 @@ function PromotionTable() {
   const { data } = useSuspenseQuery(promotionsQuery());
   if (data.items.length === 0) return <p role="status">Todavía no hay promociones.</p>;
   return (
-    <table className={styles.table}>
-      <caption className={styles.caption}>Promociones, de la más nueva a la más antigua</caption>
+    <table className={listPage.table}>
+      <caption className={listPage.caption}>Promociones, de la más nueva a la más antigua</caption>
       <thead>
         <tr>
           <th scope="col">Código</th>
