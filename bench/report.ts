@@ -2,6 +2,7 @@ import { type BudgetCheck, formatKb } from "./budgets.ts";
 import type { PageJs } from "./initial-js.ts";
 import { type AuditFinding, medianOf, type PageLighthouse } from "./lighthouse.ts";
 import type { CrawlFigures, LoadFigures, PageServing } from "./page-load.ts";
+import type { UnkeptPages } from "./unkept-pages.ts";
 
 const print = (line = "") => process.stdout.write(`${line}\n`);
 
@@ -197,10 +198,15 @@ export function printApi({ cart, live, orders }: ApiFigures): void {
   }
 }
 
-type PagesFigures = { serving?: readonly PageServing[]; crawl?: CrawlFigures; error?: string };
+type PagesFigures = {
+  serving?: readonly PageServing[];
+  unkept?: UnkeptPages | { error: string };
+  crawl?: CrawlFigures;
+  error?: string;
+};
 
 /** Requests per second and p99 of each way a page is served, and the ratio to nginx. */
-export function printPages({ serving, crawl }: PagesFigures): void {
+export function printPages({ serving, unkept, crawl }: PagesFigures): void {
   if (serving && serving.length > 0) {
     print();
     print("Pages served to 50 connections (wrk, gzip), ratio = requests per second / nginx's:");
@@ -234,6 +240,11 @@ export function printPages({ serving, crawl }: PagesFigures): void {
       "  ",
     );
   }
+  if (unkept)
+    printUnkept(
+      unkept,
+      serving?.find((page) => page.path.startsWith("/detalle/")),
+    );
   if (crawl) {
     const cache = crawl.cache;
     print(
@@ -243,6 +254,33 @@ export function printPages({ serving, crawl }: PagesFigures): void {
           : "no page cache, ") +
         `RSS ${mb(crawl.rssBytes)} (${mb(crawl.rssBeforeBytes)} before it)`,
     );
+  }
+}
+
+/** Product pages not yet kept (each request a miss), beside a kept product page of the same run. */
+function printUnkept(unkept: UnkeptPages | { error: string }, kept: PageServing | undefined): void {
+  if ("error" in unkept) {
+    print(`  product pages not yet kept: not measured (${unkept.error})`);
+    return;
+  }
+  const { figures, cache } = unkept;
+  const keptFigures = kept
+    ? `; kept ${kept.path} beside it: ${kept.visitor.requestsPerSecond.toFixed(0)} req/s, p99 ${kept.visitor.latencyP99Ms.toFixed(1)} ms`
+    : "";
+  print(
+    `  product pages not yet kept (${unkept.pages} pages × ES, PT; one process, PostgreSQL; ` +
+      `${(unkept.drawnShare * 100).toFixed(1)} % of requests drawn, every page dropped each ${unkept.dropEveryMs} ms): ` +
+      `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50Ms.toFixed(1)} ms, ` +
+      `p99 ${figures.latencyP99Ms.toFixed(1)} ms` +
+      (figures.failed > 0 ? `, ${figures.failed} failed` : "") +
+      keptFigures,
+  );
+  if (cache) {
+    // A build before decision 056 compressed every page on its request's path, and did not count it.
+    const made =
+      cache.compressed === undefined ? "" : `, ${cache.compressed} given Brotli and gzip 9 in the background`;
+    const load = unkept.loadAverage1mAtStart?.toFixed(1) ?? "?";
+    print(`    ${cache.renders} pages drawn${made}; load average ${load} at the start`);
   }
 }
 

@@ -7,6 +7,7 @@ import { signUpBenchShopper } from "./api-shoppers.ts";
 import { type BenchShop, startBenchShop } from "./bench-shop.ts";
 import { type BudgetCheck, jsCheck, lighthouseChecks } from "./budgets.ts";
 import { type CartLoad, measureCartLoad } from "./cart-load.ts";
+import { measureCatalogScale, printCatalogScale } from "./catalog-scale.ts";
 import { BENCH_PAGES, BUDGETS, LIGHTHOUSE_RUNS, RESULTS_FILE } from "./config.ts";
 import { measureInitialJs, type PageJs } from "./initial-js.ts";
 import {
@@ -39,6 +40,7 @@ import {
 } from "./report.ts";
 import { startScriptFreeProxy } from "./script-free.ts";
 import { measureTlsProxyLoad, type TlsProxyLoad } from "./tls-proxy-load.ts";
+import { measureUnkeptPages, type UnkeptPages } from "./unkept-pages.ts";
 
 /**
  * `npm run bench`: Lighthouse scores and initial JS of the built shop, compared with the budgets,
@@ -61,6 +63,8 @@ const onlyPages = process.argv.includes("--only=pages");
 const onlyOrderList = process.argv.includes("--only=orders");
 /** `--only=tls`: the shop behind nginx with TLS, two servers, beside nginx's own file (issue 31). */
 const onlyTls = process.argv.includes("--only=tls");
+/** `--only=catalog`: the built-in catalogue beside a generated one of 100,000 products (issue 32). */
+const onlyCatalog = process.argv.includes("--only=catalog");
 /** `--postgres`: the shop on a fresh PostgreSQL database instead of the embedded one. */
 const onPostgres = process.argv.includes("--postgres");
 /** `--seconds=N`: each measured wrk run of the TLS part lasts N seconds (6 by default), for a short try. */
@@ -78,6 +82,7 @@ async function main(): Promise<number> {
   const buildTime = statSync(manifestFile).mtimeMs;
   if (onlyOrderList) return orderListOnly();
   if (onlyTls) return tlsOnly(buildTime);
+  if (onlyCatalog) return catalogOnly();
   let shop: BenchShop;
   try {
     shop = await startBenchShop(root, onPostgres);
@@ -138,7 +143,31 @@ async function benchmark(run: Run): Promise<number> {
   const api = await apiPart(run);
   const tls = await tlsPart();
   writeResults(run, { lighthouse, js, checks, api, pages, tls });
+  // The 100,000-product catalogue writes its own results file (it takes its own databases).
+  await catalogOnly();
   return js.error ? 1 : 0;
+}
+
+/**
+ * `--only=catalog` (and the full run's last part): the built-in catalogue beside a generated one
+ * of 100,000 products on PostgreSQL; its figures go to `results/catalog-scale.json`.
+ */
+async function catalogOnly(): Promise<number> {
+  printSection("The catalogue at scale: built in, and 100,000 generated products (autocannon), PostgreSQL…");
+  warnIfBusy("the catalogue's figures");
+  const loadAverage1mAtStart = loadavg()[0] ?? null;
+  try {
+    const catalogScale = await measureCatalogScale(root);
+    printCatalogScale(catalogScale);
+    writeOwnResults("catalog-scale.json", {
+      host: { cpus: availableParallelism(), loadAverage1mAtStart, loadAverage1mAtEnd: loadavg()[0] ?? null },
+      catalogScale,
+    });
+    return 0;
+  } catch (error) {
+    console.error(`Catalogue measurement failed: ${errorMessage(error)}`);
+    return 1;
+  }
 }
 
 /** Simulated throttling and the API figures scale with the host CPU: a busy host lowers them. */
@@ -302,13 +331,19 @@ function commandVersion(command: string, args: string[]): string | null {
   return `${result.stdout}${result.stderr}`.split("\n")[0]?.trim() || null;
 }
 
-type PagesPart = { serving?: PageServing[]; crawl?: CrawlFigures; error?: string };
+type PagesPart = {
+  serving?: PageServing[];
+  /** Product pages not yet kept, each request a miss (issue 32), or why they were not measured. */
+  unkept?: UnkeptPages | { error: string };
+  crawl?: CrawlFigures;
+  error?: string;
+};
 
 /**
  * Pages under load: nginx serving each page's own bytes, the shop to a visitor (page cache), the
  * same build rendering every request (PAGE_CACHE=off, started for this on its own database), the
- * shop as one worker per core on PostgreSQL, and to a signed-in shopper; then a crawl of the whole
- * site and the memory it leaves.
+ * shop as one worker per core on PostgreSQL, and to a signed-in shopper; product pages not yet
+ * kept (one process on PostgreSQL); then a crawl of the whole site and the memory it leaves.
  */
 async function pagesPart(run: Run): Promise<PagesPart> {
   printSection(`Pages under load (wrk, 50 connections), database: ${run.database}…`);
@@ -346,6 +381,7 @@ async function pagesPart(run: Run): Promise<PagesPart> {
         ? { workers: { shopUrl: workers.baseUrl, shopperCookie: workersShopper.cookie } }
         : {}),
     });
+    part.unkept = await measureUnkeptPages(root).catch((error: unknown) => ({ error: errorMessage(error) }));
     const token = readFileSync(join(run.dataDir, "operator-token"), "utf8").trim();
     part.crawl = await crawlSite(run.baseUrl, token);
   } catch (error) {

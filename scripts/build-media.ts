@@ -16,17 +16,17 @@ import { z } from "zod";
 import { renderCategoryArt } from "../src/catalog/art/category-art.ts";
 import { extraImageNumber, mediaPathsIn, rasterVariants } from "../src/catalog/art/media-paths.ts";
 import { type ProductView, renderProductArt } from "../src/catalog/art/product-art.ts";
-import { categoryDetailSchema, type Product, productSchema } from "../src/catalog/product-schema.ts";
+import { avifOptions, webpOptions } from "../src/catalog/art/raster-encoding.ts";
+import {
+  catalogueRecordSchema,
+  categoryDetailSchema,
+  type Product,
+  productFromRecord,
+} from "../src/catalog/product-schema.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cacheDir = path.join(root, "node_modules/.cache/media");
-/**
- * Encoder settings, part of every cache key. Flat cartoon art survives 4:2:0 chroma well, and
- * AVIF effort 1 costs half the CPU of effort 2 for ~10 % more bytes: that keeps a cold build of
- * the whole catalogue (~560 pictures, 4 rasters each) well under a minute on two cores.
- */
-const avifOptions = { quality: 55, effort: 1, chromaSubsampling: "4:2:0" } as const;
-const webpOptions = { quality: 75, effort: 2 } as const;
+/** Encoder settings (shared with uploaded pictures), part of every cache key. */
 const ENCODER = JSON.stringify({ avifOptions, webpOptions, version: 1 });
 const RENDER_WIDTH = 640;
 const CONCURRENCY = Math.min(2, availableParallelism());
@@ -51,7 +51,8 @@ function productPictures(product: Product): Picture[] {
 }
 
 async function collectPictures(dataDir: string): Promise<Picture[]> {
-  const products = z.array(productSchema).parse(await readJson(path.join(dataDir, "products.json")));
+  const records = z.array(catalogueRecordSchema).parse(await readJson(path.join(dataDir, "products.json")));
+  const products: Product[] = records.map(productFromRecord);
   const details = z
     .array(categoryDetailSchema)
     .parse(await readJson(path.join(dataDir, "category-details.json")));

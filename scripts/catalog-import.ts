@@ -1,25 +1,40 @@
 /**
- * Imports a catalogue in the spec's field format into the shop's product data: prints each
- * repair and warning, then "N products imported, R repairs, W warnings". Writes nothing when a
- * record is unusable (decision 030); it then prints the errors and exits 1.
+ * Imports a catalogue in the spec's field format: prints each repair and warning, then
+ * "N products imported, R repairs, W warnings". Writes nothing when a record is unusable
+ * (decision 030); it then prints the errors and exits 1.
  *
- *   npm run catalog:import -- FILE.json [--out PATH]
+ * Into the shop's database (DATABASE_URL, else the embedded one in DATA_DIR, which only one
+ * process may open: stop the shop first), in one transaction, by the same code as the back
+ * office's import (decision 053): it also prints how many products are added, changed and left.
+ * `--dry-run` only says so; `--hide-missing` hides the products the file lacks. With `--out`, it
+ * writes the catalogue file instead (the built-in catalogue is `src/catalog/data/products.json`).
+ *
+ *   npm run catalog:import -- FILE.json [--dry-run] [--hide-missing]
+ *   npm run catalog:import -- FILE.json --out PATH
  */
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { importCatalog, importSummary } from "../src/catalog/import/import-catalog.ts";
+import {
+  applyCatalogImport,
+  type ImportOutcome,
+  previewCatalogImport,
+} from "../src/server/catalog/catalog-import.ts";
+import { openDatabase } from "../src/server/db/client.ts";
+import { parseEnv } from "../src/server/env.ts";
 import { userDir } from "./user-dir.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const defaultOut = path.join(root, "src/catalog/data/products.json");
-const usage = "usage: npm run catalog:import -- FILE.json [--out PATH]";
+const usage =
+  "usage: npm run catalog:import -- FILE.json [--dry-run] [--hide-missing]\n" +
+  "       npm run catalog:import -- FILE.json --out PATH";
 
 /** A failure to explain in one line, without a stack trace. */
 class CommandError extends Error {}
 
-function parseCommandLine(args: string[]): { file: string; out: string } {
+type CommandLine = { file: string; out?: string; dryRun: boolean; hideMissing: boolean };
+
+function parseCommandLine(args: string[]): CommandLine {
   let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions(args);
@@ -29,12 +44,27 @@ function parseCommandLine(args: string[]): { file: string; out: string } {
   const [file, ...extra] = parsed.positionals;
   if (file === undefined || extra.length > 0) throw new CommandError(usage);
   const here = userDir("catalog:import");
-  const out = parsed.values.out === undefined ? defaultOut : path.resolve(here, parsed.values.out);
-  return { file: path.resolve(here, file), out };
+  const { out, "dry-run": dryRun = false, "hide-missing": hideMissing = false } = parsed.values;
+  if (out !== undefined && (dryRun || hideMissing)) throw new CommandError(usage);
+  return {
+    file: path.resolve(here, file),
+    ...(out === undefined ? {} : { out: path.resolve(here, out) }),
+    dryRun,
+    hideMissing,
+  };
 }
 
 function parseOptions(args: string[]) {
-  return parseArgs({ args, options: { out: { type: "string" } }, allowPositionals: true, strict: true });
+  return parseArgs({
+    args,
+    options: {
+      out: { type: "string" },
+      "dry-run": { type: "boolean" },
+      "hide-missing": { type: "boolean" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
 }
 
 function errorCode(error: unknown): unknown {
@@ -70,9 +100,47 @@ async function writeAtomically(file: string, text: string): Promise<void> {
   }
 }
 
+/** Into the database, or (dry run) what that would do. */
+async function importIntoDatabase(source: unknown, { dryRun, hideMissing }: CommandLine): Promise<number> {
+  const env = parseEnv(process.env);
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL }
+      : { kind: "pglite", dataDir: env.DATA_DIR },
+  );
+  let outcome: ImportOutcome;
+  try {
+    outcome = dryRun
+      ? await previewCatalogImport(database.db, source)
+      : await applyCatalogImport(database.db, source, { hideMissing });
+  } finally {
+    await database.close();
+  }
+  if (!outcome.ok) {
+    const errors =
+      outcome.error === "catalog-invalid" ? outcome.errors : ["the catalogue changed meanwhile."];
+    for (const error of errors) console.error(`error: ${error}`);
+    console.error(`import stopped: ${errors.length} error(s); nothing written to the database.`);
+    return 1;
+  }
+  const { plan } = outcome;
+  for (const repair of plan.repairs) console.log(`repair: ${repair}`);
+  for (const warning of plan.warnings) console.log(`warning: ${warning}`);
+  const missing = `${plan.missing.length} not in the file${hideMissing ? " hidden" : " kept"}`;
+  console.log(
+    `${dryRun ? "would add" : "added"} ${plan.added.length}, changed ${plan.changed.length}, unchanged ${plan.unchanged.length}; ${missing}`,
+  );
+  const products = [...plan.added, ...plan.changed, ...plan.unchanged];
+  console.log(importSummary({ products, repairs: plan.repairs, warnings: plan.warnings }));
+  return 0;
+}
+
 async function main(args: string[]): Promise<number> {
-  const { file, out } = parseCommandLine(args);
-  const result = importCatalog(await readSource(file));
+  const commandLine = parseCommandLine(args);
+  const { file, out } = commandLine;
+  const source = await readSource(file);
+  if (out === undefined) return importIntoDatabase(source, commandLine);
+  const result = importCatalog(source);
   if (!result.ok) {
     for (const error of result.errors) console.error(`error: ${error}`);
     console.error(`import stopped: ${result.errors.length} error(s); nothing written to ${out}.`);

@@ -33,6 +33,8 @@ export type ShopOptions = {
   port?: number;
   /** The embedded database's directory, kept after the process ends; a temporary one by default. */
   dataDir?: string;
+  /** How long the start may take (60 s; a big catalogue is read first). */
+  healthTimeoutMs?: number;
 };
 
 /** Starts the built shop (`node src/server/main.ts`) on a free port with a fresh embedded database. */
@@ -78,7 +80,7 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
     },
   };
   try {
-    await waitForHealth(shop.baseUrl, child);
+    await waitForHealth(shop.baseUrl, child, options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
   } catch (error) {
     await shop.stop();
     throw error;
@@ -100,8 +102,8 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
   return exit;
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited during start-up (code ${child.exitCode})`);
     try {
@@ -112,7 +114,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The shop did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+  throw new Error(`The shop did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
 export function freePort(): Promise<number> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtinCatalog } from "./builtin-catalog.ts";
+import { builtinCatalog, builtinOpeningStock } from "./builtin-catalog.ts";
 import { ageGroups, categoryTree, isAgeGroup, subCategories, topCategories } from "./categories.ts";
 import { centsFromEuros } from "./euros.ts";
 import { CATALOGUE_STOCK_LEVELS, PRICE_MAX, PRICE_MIN } from "./product-schema.ts";
@@ -21,7 +21,7 @@ describe("the built-in catalogue", () => {
     for (const product of products) {
       expect(product.priceCents).toBeGreaterThanOrEqual(min);
       expect(product.priceCents).toBeLessThanOrEqual(max);
-      expect(CATALOGUE_STOCK_LEVELS).toContain(product.stock);
+      expect(CATALOGUE_STOCK_LEVELS).toContain(builtinOpeningStock(product.id));
     }
     expect(products.some((p) => p.priceCents === min)).toBe(true);
     expect(products.some((p) => p.priceCents === max)).toBe(true);
@@ -61,7 +61,7 @@ describe("the built-in catalogue", () => {
       const product = catalog.getProduct(id);
       expect(product, `product ${id}`).toBeDefined();
       expect(product?.subcategoria4).toBe("Regalo");
-      expect(product?.stock).toBe(20);
+      expect(builtinOpeningStock(id)).toBe(20);
     }
   });
 

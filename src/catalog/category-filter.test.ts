@@ -12,7 +12,6 @@ const base: Product = {
   descripcion: "d",
   detalles: "x",
   informacion: "",
-  stock: 100,
   categoria: "Juguete",
   subcategoria: "Peluche",
   subcategoria2: "",

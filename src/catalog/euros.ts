@@ -1,7 +1,7 @@
 /**
  * Prices as the catalogue file writes them: `precio`, a number of euros (spec §3). The shop
  * carries integer cents everywhere else (`shared/money.ts`); a price becomes cents once, when a
- * catalogue record becomes a product (`productSchema`). With `shared/money.ts`, the only module
+ * catalogue record becomes a product (`productFromRecord`). With `shared/money.ts`, the only module
  * allowed a `* 100` or `/ 100` on money (`shared/money-units.test.ts`, decision 029, amended).
  */
 
@@ -21,4 +21,9 @@ export function hasWholeCents(euros: number): boolean {
 /** A price in euros rounded to the cent, still in euros: the importer's repair of a file's price. */
 export function roundedToCent(euros: number): number {
   return centsFromEuros(euros) / 100;
+}
+
+/** Cents as the catalogue file writes a price, in euros (a generated or exported catalogue). */
+export function eurosFromCents(cents: number): number {
+  return cents / 100;
 }

@@ -16,6 +16,8 @@ export const STOCK_MAX = 2_147_483_647;
  * a typo (decision 030).
  */
 export const PRICE_LIMIT = 10_000;
+/** The same limit in cents, as staff type prices and the database checks them (migration 0028). */
+export const PRICE_LIMIT_CENTS = centsFromEuros(PRICE_LIMIT);
 
 /** Portuguese texts of a product; the Spanish ones are the spec's own fields. */
 export const productTranslationSchema = z.object({
@@ -65,14 +67,16 @@ export type CatalogueRecord = z.infer<typeof catalogueRecordSchema>;
 
 /**
  * A product as the shop serves it: the catalogue file's record with its price in integer cents
- * (`priceCents`) instead of `precio`. The one place euros become cents (decision 029, amended):
- * from here on the catalogue, the API, carts, orders, invoices, mails and pages carry cents.
+ * (`priceCents`) instead of `precio`, and without `stock`, which is only the file's opening level
+ * (the database keeps the stock from then on). The one place euros become cents (decision 029,
+ * amended): from here on the catalogue, the API, carts, orders, invoices, mails and pages carry
+ * cents.
  */
-export const productSchema = catalogueRecordSchema.transform(
-  ({ precio, ...fields }): Product => ({ ...fields, priceCents: centsFromEuros(precio) }),
-);
+export type Product = Omit<CatalogueRecord, "precio" | "stock"> & { priceCents: number };
 
-export type Product = Omit<CatalogueRecord, "precio"> & { priceCents: number };
+export function productFromRecord({ precio, stock, ...fields }: CatalogueRecord): Product {
+  return { ...fields, priceCents: centsFromEuros(precio) };
+}
 
 /** The fields that file a product under a category, a sub-category, a tag or an age band. */
 export const categoryFields = [

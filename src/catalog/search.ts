@@ -14,10 +14,21 @@ type SearchDocument = {
 export type ProductSearch = (query: string) => readonly Product[];
 
 /**
+ * The search index of a catalogue that changes while the shop runs (decision 053): built once,
+ * then told which products changed or left, so a price edit on a catalogue of 100,000 products
+ * never rebuilds it. It keeps ids; `search` resolves them through the catalogue it is asked for.
+ */
+export type ProductSearchIndex = {
+  search(query: string, getProduct: (id: number) => Product | undefined): readonly Product[];
+  /** Products added or changed (their texts or code may be new), and ids no longer listed. */
+  update(changed: readonly Product[], removedIds: readonly number[]): void;
+};
+
+/**
  * Typo-tolerant search over title, description and code in both languages. A query that is
  * exactly a product code returns just the products with that code.
  */
-export function createProductSearch(products: readonly Product[]): ProductSearch {
+export function createProductSearchIndex(products: readonly Product[]): ProductSearchIndex {
   const index = new MiniSearch<SearchDocument>({
     fields: ["codigo", "texto", "descripcion", "textoPt", "descripcionPt"],
     processTerm: (term) => foldText(term),
@@ -29,18 +40,55 @@ export function createProductSearch(products: readonly Product[]): ProductSearch
     },
   });
   index.addAll(products.map(toSearchDocument));
-  const byId = new Map(products.map((product) => [product.id, product]));
-
-  return (query) => {
-    const trimmed = query.trim();
-    if (trimmed === "") return [];
-    const byCode = products.filter((p) => p.codigo.toLowerCase() === trimmed.toLowerCase());
-    if (byCode.length > 0) return byCode;
-    return index
-      .search(trimmed)
-      .map((hit) => byId.get(Number(hit.id)))
-      .filter((product): product is Product => product !== undefined);
+  /** Lower-cased code → the ids carrying it (codes may repeat in an imported catalogue). */
+  const byCode = new Map<string, Set<number>>();
+  const codeOf = new Map<number, string>();
+  const indexCode = (product: Product) => {
+    const code = product.codigo.toLowerCase();
+    codeOf.set(product.id, code);
+    if (code === "") return;
+    const ids = byCode.get(code) ?? new Set<number>();
+    ids.add(product.id);
+    byCode.set(code, ids);
   };
+  const forget = (id: number) => {
+    const code = codeOf.get(id);
+    if (code === undefined) return;
+    byCode.get(code)?.delete(id);
+    codeOf.delete(id);
+    if (index.has(id)) index.discard(id);
+  };
+  for (const product of products) indexCode(product);
+
+  return {
+    search(query, getProduct) {
+      const trimmed = query.trim();
+      if (trimmed === "") return [];
+      const resolve = (ids: Iterable<number>) =>
+        [...ids].map(getProduct).filter((product): product is Product => product !== undefined);
+      const byCodeIds = byCode.get(trimmed.toLowerCase());
+      if (byCodeIds && byCodeIds.size > 0) {
+        const found = resolve([...byCodeIds].sort((a, b) => a - b));
+        if (found.length > 0) return found;
+      }
+      return resolve(index.search(trimmed).map((hit) => Number(hit.id)));
+    },
+    update(changed, removedIds) {
+      for (const id of removedIds) forget(id);
+      for (const product of changed) {
+        forget(product.id);
+        index.add(toSearchDocument(product));
+        indexCode(product);
+      }
+    },
+  };
+}
+
+/** A search over a fixed list of products (the built-in catalogue's tests, a file's preview). */
+export function createProductSearch(products: readonly Product[]): ProductSearch {
+  const index = createProductSearchIndex(products);
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return (query) => index.search(query, (id) => byId.get(id));
 }
 
 function toSearchDocument(product: Product): SearchDocument {

@@ -2,7 +2,6 @@ import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { Catalog } from "#catalog/catalog.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
@@ -13,7 +12,10 @@ import { socialRoutes } from "./auth/social.routes.ts";
 import { socialLinkRoutes } from "./auth/social-links.routes.ts";
 import { PROVIDER_POSTED_CALLBACKS, type SocialSignInConfig } from "./auth/social-sign-in.ts";
 import { backOfficeRoutes } from "./back-office/back-office.routes.ts";
+import { CATALOG_IMPORT_BODIES } from "./back-office/catalog.routes.ts";
+import { PICTURE_UPLOAD_BODY } from "./back-office/pictures.routes.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
+import type { LiveCatalog } from "./catalog/live-catalog.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -30,6 +32,8 @@ import type { ChangeHub } from "./live/change-hub.ts";
 import { eventsRoutes } from "./live/events.routes.ts";
 import type { Logger } from "./logger.ts";
 import type { MailOutbox } from "./mail/mail-outbox.ts";
+import { pictureFileRoutes } from "./media/picture-files.routes.ts";
+import type { PictureStore } from "./media/picture-store.ts";
 import { newsletterIssueRoutes, newsletterPages, newsletterRoutes } from "./newsletter/newsletter.routes.ts";
 import { operatorRoutes } from "./operator/operator.routes.ts";
 import { orderLinkRoutes } from "./orders/order-link.routes.ts";
@@ -64,10 +68,12 @@ export type AppDeps = {
   /** Password limits shared with `auth`, for the routes that check a password themselves. */
   signInThrottle: SignInThrottle;
   hub: ChangeHub;
-  catalog: Catalog;
+  catalog: LiveCatalog;
   payments: PaymentProvider;
   /** The shop's mail (order and account mails), kept in the database until it is out. */
   mail: MailOutbox;
+  /** Where uploaded product pictures are kept, and served from at /media/uploads (decision 055). */
+  pictures: PictureStore;
   /** The built-in test provider, when it takes the payments: its own endpoints are mounted. */
   testPayments?: TestProvider;
   /** Stripe's signed webhook, when Stripe takes the payments. */
@@ -120,6 +126,7 @@ type ApiDeps = Pick<
   | "catalog"
   | "payments"
   | "mail"
+  | "pictures"
   | "origins"
   | "stripeWebhook"
   | "testPayments"
@@ -187,7 +194,12 @@ export function createApi(deps: ApiDeps) {
     throttle: deps.signInThrottle,
   });
   const api = new Hono()
-    .use(...apiMiddleware({ origins: deps.origins, logger }, PROVIDER_POSTED_CALLBACKS))
+    .use(
+      ...apiMiddleware({ origins: deps.origins, logger }, PROVIDER_POSTED_CALLBACKS, [
+        PICTURE_UPLOAD_BODY,
+        ...CATALOG_IMPORT_BODIES,
+      ]),
+    )
     .route("/health", healthRoutes(database, deps.readiness))
     .route("/auth", authRoutes(auth))
     .route("/social", socialRoutes({ auth, db: database.db, social: deps.social ?? {}, logger, limits }))
@@ -246,7 +258,7 @@ export function createApi(deps: ApiDeps) {
         ...(deps.testPayments ? { testPayments: { provider: deps.testPayments, onIntent } } : {}),
       }),
     )
-    .route("/events", eventsRoutes(shoppers, hub))
+    .route("/events", eventsRoutes(shoppers, hub, catalog.onChange))
     .route(
       "/gestion",
       staffRoutes(staff, { db: database.db, mail: deps.mail, origins: deps.origins, logger, now }),
@@ -265,6 +277,8 @@ export function createApi(deps: ApiDeps) {
         auth,
         catalog,
         mail: deps.mail,
+        origins: deps.origins,
+        pictures: deps.pictures,
         logger,
         ...(deps.orderStreamCheckMs ? { orderStreamCheckMs: deps.orderStreamCheckMs } : {}),
       }),
@@ -337,6 +351,8 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
       testProviderPages({ provider: deps.testPayments, onIntent: paymentListener(deps) }),
     );
   }
+  // Uploaded pictures (decision 055), before the build's /media/* would answer 404 for them.
+  app.route("/media/uploads", pictureFileRoutes(deps.pictures));
   if (distDir) {
     app.route("/", staticFiles(join(distDir, "client")));
     // The back office's own pages and files (issue 30), before the storefront's pages take every path.

@@ -37,6 +37,22 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
   });
 
+  it("keeps pictures in DATA_DIR unless told to use an S3-compatible bucket, and then needs its settings", () => {
+    expect(parseEnv({}).PICTURE_STORE).toBe("directory");
+    expect(() => parseEnv({ PICTURE_STORE: "s3", S3_BUCKET: "fotos" })).toThrow(/PICTURE_STORE=s3 needs/);
+    const s3 = {
+      PICTURE_STORE: "s3",
+      S3_ENDPOINT: "https://s3.eu-south-2.amazonaws.com",
+      S3_BUCKET: "tienda-fotos",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(parseEnv(s3)).toMatchObject({ S3_REGION: "us-east-1", S3_PREFIX: "media/uploads/" });
+    expect(() => parseEnv({ ...s3, S3_BUCKET: "Tienda_Fotos" })).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ ...s3, S3_PREFIX: "../fotos" })).toThrow(/S3_PREFIX/);
+    expect(parseEnv({ ...s3, S3_PREFIX: "tienda/fotos/" }).S3_PREFIX).toBe("tienda/fotos/");
+  });
+
   it("reads .env.example, its empty lines as unset (the recipe stays valid)", () => {
     const example = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     const source = Object.fromEntries(

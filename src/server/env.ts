@@ -53,6 +53,35 @@ const envSchema = z.object({
   /** PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().startsWith("postgres").optional(),
   DATA_DIR: z.string().default("./data"),
+  /**
+   * Where pictures uploaded in the back office are kept (decision 055): "directory", in
+   * DATA_DIR/media/uploads (several machines must share it), or "s3", an S3-compatible bucket
+   * (the S3_ variables).
+   */
+  PICTURE_STORE: z.enum(["directory", "s3"]).default("directory"),
+  /** The S3-compatible service's address (https://s3.eu-west-1.amazonaws.com, http://minio:9000). */
+  S3_ENDPOINT: z.url().optional(),
+  /** The bucket, addressed path-style (endpoint/bucket/key). */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "a bucket name: lower-case letters, digits, dots and hyphens",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** A temporary key's session token, if the key is one. */
+  S3_SESSION_TOKEN: z.string().min(1).optional(),
+  /** Where in the bucket the pictures go: folders ending in "/". */
+  S3_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)+$/, 'folders ending in "/", such as "media/uploads/"')
+    .default("media/uploads/"),
   /** Signs session cookies; without it one is made and kept in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** Bearer token of the operator's machine work (`npm run test-payments`); else one is kept in DATA_DIR. */
@@ -108,6 +137,7 @@ const envSchema = z.object({
 });
 
 const APPLE_VARIABLES = ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"] as const;
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 /** The environment as read, with WORKERS settled to a number. */
 const settledEnv = envSchema
@@ -124,6 +154,10 @@ const settledEnv = envSchema
     path: ["PUBLIC_URL"],
     message:
       "signing in with Google or Apple needs PUBLIC_URL: the provider sends shoppers back to the address registered with it",
+  })
+  .refine((env) => env.PICTURE_STORE !== "s3" || S3_VARIABLES.every((name) => env[name] !== undefined), {
+    path: ["PICTURE_STORE"],
+    message: `PICTURE_STORE=s3 needs ${S3_VARIABLES.join(", ")}`,
   })
   .refine((env) => new Set(APPLE_VARIABLES.map((name) => env[name] === undefined)).size === 1, {
     path: ["APPLE_CLIENT_ID"],

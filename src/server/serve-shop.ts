@@ -1,4 +1,4 @@
-import { builtinCatalog } from "#catalog/builtin-catalog.ts";
+import { startLiveCatalog } from "./catalog/live-catalog.ts";
 import type { Env } from "./env.ts";
 import { createReadiness } from "./health/readiness.ts";
 import { createShopMetrics } from "./http/metrics.ts";
@@ -23,9 +23,10 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
   const choice = choosePayments(env, logger);
   const readiness = createReadiness();
   const stops: Stop[] = [];
-  const catalog = builtinCatalog();
-  const database = await openShopDatabase(env, catalog, logger);
+  const database = await openShopDatabase(env, logger);
   stops.push(() => database.close());
+  const catalog = await startLiveCatalog(database, logger);
+  stops.push(catalog.close);
   const { payments, testPayments } = paymentsOn(choice, database.db);
   const origins = createOriginPolicy({ publicUrl: env.PUBLIC_URL, port: env.PORT });
   const mail = createShopMail(env, database.db, logger);
@@ -34,7 +35,7 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
   const identity = await startIdentity({ env, database, catalog, hub, mail, origins, logger });
   stops.push(identity.stop);
   const answers = await shopAnswerPolicy(payments, origins, logger);
-  const caches = await startPageCaches({ env, database, hub, headers: answers.headers, logger });
+  const caches = await startPageCaches({ env, database, catalog, hub, headers: answers.headers, logger });
   stops.push(caches.stop);
   const metrics = createShopMetrics(
     { database, hub, ...(caches.pageCache ? { pageCache: caches.pageCache.stats } : {}) },

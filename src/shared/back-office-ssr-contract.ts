@@ -29,6 +29,15 @@ export const backOfficePaths = {
     id === undefined
       ? `${BACK_OFFICE_BASE}/clientes/:id`
       : `${BACK_OFFICE_BASE}/clientes/${encodeURIComponent(id)}`,
+  /** The catalogue (issue 32); its search and filters ride in the query (`?q=…&category=…&state=hidden`). */
+  catalog: () => `${BACK_OFFICE_BASE}/catalogo`,
+  /** The owner's import of a catalogue file: previewed, then applied (issue 32, decision 053). */
+  catalogImport: () => `${BACK_OFFICE_BASE}/catalogo/importar`,
+  /** One product's page to edit, publish or hide it, by its id; without one, the route's pattern. */
+  catalogProduct: (id?: string) =>
+    id === undefined
+      ? `${BACK_OFFICE_BASE}/catalogo/:id`
+      : `${BACK_OFFICE_BASE}/catalogo/${encodeURIComponent(id)}`,
   /** The promotions (coupons, issue 32): the list, a new one, and one coupon's page by its code. */
   promotions: () => `${BACK_OFFICE_BASE}/promociones`,
   newPromotion: () => `${BACK_OFFICE_BASE}/promociones/nueva`,
@@ -43,6 +52,16 @@ export const backOfficePaths = {
     id === undefined
       ? `${BACK_OFFICE_BASE}/stock/:id`
       : `${BACK_OFFICE_BASE}/stock/${encodeURIComponent(id)}`,
+  /** The newsletter (issue 32): its subscribers, searched by the query (`?q=…&state=…`). */
+  newsletter: () => `${BACK_OFFICE_BASE}/boletin`,
+  /** The issues sent, and one of them by its id; without one, the route's pattern. */
+  newsletterIssues: () => `${BACK_OFFICE_BASE}/boletin/enviados`,
+  newsletterIssue: (id?: string) =>
+    id === undefined
+      ? `${BACK_OFFICE_BASE}/boletin/enviados/:id`
+      : `${BACK_OFFICE_BASE}/boletin/enviados/${encodeURIComponent(id)}`,
+  /** The owner's form: an issue written, previewed and sent. */
+  newIssue: () => `${BACK_OFFICE_BASE}/boletin/nuevo`,
   /** The owner's staff screen: members and invitations. */
   team: () => `${BACK_OFFICE_BASE}/equipo`,
 } as const;

@@ -3,7 +3,7 @@ import type { Lang } from "./lang.ts";
 /**
  * Money is integer cents everywhere in the shop: products, API answers, carts, orders, invoices,
  * mails and pages. Euros exist only in the catalogue file (spec §3's `precio`) and become cents
- * once, when the shop reads it (`catalog/euros.ts`, through `productSchema`). This module is where
+ * once, when the shop reads it (`catalog/euros.ts`, through `productFromRecord`). This module is where
  * cents become text; `money-units.test.ts` fails on a `/ 100` or `* 100` on money anywhere but
  * here and there (decision 029, amended).
  */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { extraImageNumber, mediaPathsIn, rasterVariants } from "./media-paths.ts";
+import {
+  extraImageNumber,
+  mediaPathsIn,
+  rasterVariants,
+  uploadedFilePattern,
+  uploadedPictureHash,
+  uploadedPicturePath,
+} from "./media-paths.ts";
+
+const HASH = "0123456789abcdef0123456789abcdef";
 
 describe("rasterVariants", () => {
   it("names an AVIF and a WebP file per width next to the SVG", () => {
@@ -17,6 +26,58 @@ describe("rasterVariants", () => {
     expect(rasterVariants("/media/categories/peluche.svg")[0]?.webp).toBe(
       "/media/categories/peluche.w320.webp",
     );
+  });
+});
+
+describe("uploaded pictures (decision 055)", () => {
+  it("gives an uploaded picture's four files: AVIF and WebP at 320 and 640 px", () => {
+    expect(rasterVariants(`/media/uploads/${HASH}.w640.webp`)).toEqual([
+      {
+        width: 320,
+        avif: `/media/uploads/${HASH}.w320.avif`,
+        webp: `/media/uploads/${HASH}.w320.webp`,
+      },
+      {
+        width: 640,
+        avif: `/media/uploads/${HASH}.w640.avif`,
+        webp: `/media/uploads/${HASH}.w640.webp`,
+      },
+    ]);
+  });
+
+  it("names the picture by its 640 px WebP, and reads the hash back from that path only", () => {
+    expect(uploadedPicturePath(HASH)).toBe(`/media/uploads/${HASH}.w640.webp`);
+    expect(uploadedPictureHash(uploadedPicturePath(HASH))).toBe(HASH);
+    for (const other of [
+      `/media/uploads/${HASH}.w320.webp`,
+      `/media/uploads/${HASH}.w640.avif`,
+      `/media/uploads/${HASH.toUpperCase()}.w640.webp`,
+      `/media/uploads/${HASH.slice(1)}.w640.webp`,
+      `/media/uploads/../${HASH}.w640.webp`,
+      `/media/uploads/${HASH}.w640.webp?x`,
+      `https://images.example/media/uploads/${HASH}.w640.webp`,
+    ]) {
+      expect(uploadedPictureHash(other), other).toBeUndefined();
+    }
+  });
+
+  it("has none for another raster under /media/uploads, and keeps the drawn pictures' as they were", () => {
+    expect(rasterVariants(`/media/uploads/${HASH}.w320.avif`)).toEqual([]);
+    expect(rasterVariants("/media/uploads/foto.jpg")).toEqual([]);
+    expect(rasterVariants("/media/uploads/dibujo.svg")[1]?.avif).toBe("/media/uploads/dibujo.w640.avif");
+  });
+
+  it("accepts exactly the four file names of a picture in the uploads folder", () => {
+    const names = rasterVariants(uploadedPicturePath(HASH)).flatMap((v) => [v.avif, v.webp]);
+    for (const name of names)
+      expect(uploadedFilePattern.test(name.replace("/media/uploads/", ""))).toBe(true);
+    for (const name of [
+      `${HASH}.w640.png`,
+      `${HASH}.w480.webp`,
+      `.${HASH}.w640.webp.tmp`,
+      `${HASH}.w640.webp/`,
+    ])
+      expect(uploadedFilePattern.test(name), name).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Pure helpers for the shop's generated pictures. No Node imports: the web app uses them to
- * build <picture> srcsets, and scripts/build-media.ts to name the files it writes.
+ * Pure helpers for the shop's own pictures, drawn or uploaded. No Node imports: the web app uses
+ * them to build <picture> srcsets, scripts/build-media.ts and server/media to name the files they
+ * write.
  */
 
 export const RASTER_WIDTHS = [320, 640] as const;
@@ -8,17 +9,50 @@ export type RasterWidth = (typeof RASTER_WIDTHS)[number];
 export type RasterVariant = { width: RasterWidth; avif: string; webp: string };
 
 /**
- * "/media/products/12-1.svg" → its AVIF and WebP versions at each raster width. Only a drawn
- * picture (an SVG) has them: a shop owner's own photo under /media/ is served as it is.
+ * "/media/products/12-1.svg" → its AVIF and WebP versions at each raster width, beside it. A
+ * picture staff uploaded, "/media/uploads/<hash>.w640.webp" (decision 055), → its four files.
+ * Any other picture (a shop owner's own photo under /media/, an external URL) has none: it is
+ * served as it is.
  */
-export function rasterVariants(svgPath: string): RasterVariant[] {
-  if (!/\.svg$/i.test(svgPath)) return [];
-  const base = svgPath.replace(/\.svg$/i, "");
+export function rasterVariants(picturePath: string): RasterVariant[] {
+  const uploaded = uploadedPictureHash(picturePath);
+  if (uploaded !== undefined) {
+    return RASTER_WIDTHS.map((width) => ({
+      width,
+      avif: `${UPLOADS_PATH}${uploadedFileName(uploaded, width, "avif")}`,
+      webp: `${UPLOADS_PATH}${uploadedFileName(uploaded, width, "webp")}`,
+    }));
+  }
+  if (!/\.svg$/i.test(picturePath)) return [];
+  const base = picturePath.replace(/\.svg$/i, "");
   return RASTER_WIDTHS.map((width) => ({
     width,
     avif: `${base}.w${width}.avif`,
     webp: `${base}.w${width}.webp`,
   }));
+}
+
+/** Where uploaded pictures are served: one flat folder of content-addressed files (decision 055). */
+export const UPLOADS_PATH = "/media/uploads/";
+export type RasterFormat = "avif" | "webp";
+/** An uploaded picture's name: the first 32 hex digits of a SHA-256 (see server/media). */
+const HASH = "[0-9a-f]{32}";
+const uploadedPicturePattern = new RegExp(`^/media/uploads/(${HASH})\\.w640\\.webp$`);
+/** Every file name the uploads folder may serve; anything else there is never read. */
+export const uploadedFilePattern = new RegExp(`^(${HASH})\\.w(320|640)\\.(avif|webp)$`);
+
+export function uploadedFileName(hash: string, width: RasterWidth, format: RasterFormat): string {
+  return `${hash}.w${width}.${format}`;
+}
+
+/** What a product's `imagen` holds for an uploaded picture: its 640 px WebP. */
+export function uploadedPicturePath(hash: string): string {
+  return `${UPLOADS_PATH}${uploadedFileName(hash, 640, "webp")}`;
+}
+
+/** The hash of an uploaded picture's path ("/media/uploads/<hash>.w640.webp"), if it is one. */
+export function uploadedPictureHash(picturePath: string): string | undefined {
+  return uploadedPicturePattern.exec(picturePath)?.[1];
 }
 
 const mediaPathPattern = /\/media\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.svg/g;

@@ -78,7 +78,7 @@ export type SourceTranslation = z.output<typeof sourceTranslationSchema>;
 /**
  * A product record as catalogue files really come (spec §3): absent, null and empty values are
  * allowed and normalised to "", numbers written as text, spaces trimmed. Used only by the
- * importer; the shop stores `catalogueRecordSchema` and serves `productSchema` (decision 030).
+ * importer; the shop stores `catalogueRecordSchema` and serves `productFromRecord`'s products (decision 030).
  */
 export const sourceRecordSchema = z.object({
   id: idSchema,

@@ -12,10 +12,22 @@ export type StaffActor =
   | { kind: "staff"; id: string; email: string; role: StaffRole }
   | { kind: "cli"; name: "cli" | "operator-token" };
 
+/** The operator's bearer token, named as such wherever it acts (issue 30). */
+export const OPERATOR_TOKEN: StaffActor = { kind: "cli", name: "operator-token" };
+
 /** One thing done: what, to what, and how it looked before and after. */
 export type AuditEntry = {
   action: string;
-  subjectType: "order" | "customer" | "staff" | "product" | "promotion" | "settings";
+  subjectType:
+    | "order"
+    | "customer"
+    | "staff"
+    | "product"
+    | "promotion"
+    | "settings"
+    | "picture"
+    | "newsletter"
+    | "catalog";
   subjectId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -1,5 +1,6 @@
 import { eq, inArray, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { escapeLike } from "../db/like-pattern.ts";
 import { signInThrottle } from "../db/schema.ts";
 
 /** How many password attempts a key gets before each further one waits, and how long at most. */
@@ -142,8 +143,4 @@ class Wait extends Error {
     super("wait");
     this.ms = ms;
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -16,6 +16,7 @@ const SECTIONS = [
   "/api/gestion/customers",
   "/api/gestion/dashboard",
   "/api/gestion/stock",
+  "/api/gestion/newsletter/subscribers",
 ];
 
 describe("the back office's one guard (issue 30)", () => {

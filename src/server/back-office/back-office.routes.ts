@@ -1,14 +1,26 @@
 import { Hono } from "hono";
 import type { BackOfficeDeps } from "./back-office-deps.ts";
+import { catalogProductRoutes } from "./catalog.routes.ts";
 import { customerRoutes } from "./customers.routes.ts";
 import { dashboardRoutes } from "./dashboard.routes.ts";
+import { newsletterRoutes } from "./newsletter.routes.ts";
 import { orderActionRoutes } from "./order-actions.routes.ts";
 import { orderListRoutes } from "./order-list.routes.ts";
+import { pictureRoutes } from "./pictures.routes.ts";
 import { promotionRoutes } from "./promotions.routes.ts";
 import { stockRoutes } from "./stock.routes.ts";
 
 /** The back office's sections under /api/gestion; the staff identity's own routes sit beside them. */
-const SECTIONS = ["/orders", "/customers", "/dashboard", "/promotions", "/stock"] as const;
+const SECTIONS = [
+  "/orders",
+  "/customers",
+  "/dashboard",
+  "/promotions",
+  "/stock",
+  "/pictures",
+  "/catalog",
+  "/newsletter",
+] as const;
 
 /**
  * The back office's work (issue 30), under /api/gestion beside the staff identity's routes:
@@ -27,5 +39,8 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
     .route("/customers", customerRoutes(deps))
     .route("/dashboard", dashboardRoutes(deps))
     .route("/promotions", promotionRoutes(deps))
-    .route("/stock", stockRoutes(deps));
+    .route("/stock", stockRoutes(deps))
+    .route("/pictures", pictureRoutes(deps))
+    .route("/catalog", catalogProductRoutes(deps))
+    .route("/newsletter", newsletterRoutes(deps));
 }

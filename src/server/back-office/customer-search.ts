@@ -6,6 +6,7 @@ import type {
   CustomerRow,
 } from "#shared/api/back-office-customer-contract.ts";
 import type { Database } from "../db/client.ts";
+import { escapeLike } from "../db/like-pattern.ts";
 import { foldedText, phoneDigits } from "../db/order-search-keys.ts";
 import { address, newsletterSubscriptions, personalData, shopOrder, user } from "../db/schema.ts";
 
@@ -86,9 +87,4 @@ function matchesText(q: string): SQL {
     );
   }
   return or(...kinds) ?? sql`false`;
-}
-
-/** `like` reads % and _ as wildcards and \ as their escape: typed, they are themselves. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -12,6 +12,7 @@ import { paymentMethodKinds } from "#shared/api/payment-contract.ts";
 import { shippingZones } from "#shared/checkout/zones.ts";
 import { SHOP_TIME_ZONE } from "#shared/dates.ts";
 import type { Database } from "../db/client.ts";
+import { escapeLike } from "../db/like-pattern.ts";
 import { foldedText, orderSearchKeys, phoneDigits } from "../db/order-search-keys.ts";
 import { orderLine, payment, shopOrder } from "../db/schema.ts";
 
@@ -183,11 +184,6 @@ function matchesText(q: string): SQL {
     kinds.push(sql`${keys.fullName} like ${folded}`, sql`${keys.lastName} like ${folded}`);
   }
   return or(...kinds) ?? sql`false`;
-}
-
-/** `like` reads % and _ as wildcards and \ as their escape: typed, they are themselves. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function orderOf({ sort, dir }: StaffOrderListQuery, how: PageWay): SQL[] {

@@ -26,6 +26,13 @@ export function sortProducts(products: readonly Product[], sort: Sort, lang: Lan
   }
 }
 
+/** A category's products (all of them without one) in this order, worked out once per revision. */
+export function listSorted(catalog: Catalog, category: string | undefined, sort: Sort, lang: Lang) {
+  return catalog.memo(`sorted|${category ?? ""}|${sort}|${lang}`, () =>
+    sortProducts(catalog.listProductsByCategory(category), sort, lang),
+  );
+}
+
 /** One page of a list, with the stock read for that page's products only. */
 export async function paginate(
   products: readonly Product[],
@@ -47,20 +54,42 @@ export async function paginate(
 
 /** Same sub-category first, then same top category; never the product itself. */
 export function relatedProducts(catalog: Catalog, product: Product): Product[] {
-  const others = catalog.listProducts().filter((p) => p.id !== product.id);
-  const sameSub = others.filter(
-    (p) => product.subcategoria !== "" && p.subcategoria === product.subcategoria,
-  );
-  const sameTop = others.filter(
-    (p) => product.categoria !== "" && p.categoria === product.categoria && !sameSub.includes(p),
-  );
-  return [...sameSub, ...sameTop].slice(0, RELATED_COUNT);
+  const bySub = groupedBy(catalog, "subcategoria");
+  const byTop = groupedBy(catalog, "categoria");
+  const sameSub = product.subcategoria === "" ? [] : (bySub.get(product.subcategoria) ?? []);
+  const sameTop = product.categoria === "" ? [] : (byTop.get(product.categoria) ?? []);
+  const related: Product[] = [];
+  for (const candidate of [
+    ...sameSub.slice(0, RELATED_COUNT + 1),
+    ...sameTop.slice(0, 2 * RELATED_COUNT + 2),
+  ]) {
+    if (related.length === RELATED_COUNT) break;
+    if (candidate.id !== product.id && !related.includes(candidate)) related.push(candidate);
+  }
+  return related;
+}
+
+/** The catalogue's products by one field's value, in id order, once per revision. */
+function groupedBy(catalog: Catalog, field: "categoria" | "subcategoria"): ReadonlyMap<string, Product[]> {
+  return catalog.memo(`grouped|${field}`, () => {
+    const groups = new Map<string, Product[]>();
+    for (const product of catalog.listProducts()) {
+      const group = groups.get(product[field]);
+      if (group) group.push(product);
+      else groups.set(product[field], [product]);
+    }
+    return groups;
+  });
 }
 
 const FEATURED_COUNT = 8;
 
 /** The newest products, taken in turns from each top category so every one is shown. */
 export function featuredProducts(catalog: Catalog): Product[] {
+  return catalog.memo("featured", () => pickFeatured(catalog));
+}
+
+function pickFeatured(catalog: Catalog): Product[] {
   const queues = topCategories
     .filter((name) => name !== "Regalo")
     .map((name) => sortProducts(catalog.listProductsByCategory(name), "newest", "es"));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtinOpeningStock } from "#catalog/builtin-catalog.ts";
 import type { CategoryPage, HomeContent, ProductDetail, ProductPage } from "#shared/api/catalog-contract.ts";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
 
@@ -27,7 +28,7 @@ describe("catalogue API", () => {
     if (!product) throw new Error("empty catalogue");
     const es = await getJson<ProductDetail>(`/api/products/${product.id}`);
     expect(es.texto).toBe(product.texto);
-    expect(es.stock).toBe(product.stock);
+    expect(es.stock).toBe(builtinOpeningStock(product.id));
     expect(es.images[0]).toBe(product.imagen);
     const pt = await getJson<ProductDetail>(`/api/products/${product.id}?lang=pt`);
     expect(pt.texto).toBe(product.pt.texto);

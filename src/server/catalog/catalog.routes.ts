@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { Catalog } from "#catalog/catalog.ts";
 import { canonicalCategory } from "#catalog/categories.ts";
-import { createProductSearch } from "#catalog/search.ts";
 import {
   type CategoryPage,
   type HomeContent,
@@ -13,11 +12,10 @@ import {
 import type { Database } from "../db/client.ts";
 import { apiError, validate } from "../http/validate.ts";
 import { readStock } from "../stock/stock-repository.ts";
-import { featuredProducts, giftsByAge, paginate, relatedProducts, sortProducts } from "./catalog-queries.ts";
+import { featuredProducts, giftsByAge, listSorted, paginate, relatedProducts } from "./catalog-queries.ts";
 import { toProductCard, toProductDetail } from "./product-views.ts";
 
 export function catalogRoutes(catalog: Catalog, db: Database) {
-  const search = createProductSearch(catalog.listProducts());
   const stockFor = (productIds: number[]) => readStock(db, productIds);
 
   return new Hono()
@@ -39,7 +37,7 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
     })
     .get("/products", validate("query", productListQuerySchema), async (c) => {
       const { lang, category, sort, page } = c.req.valid("query");
-      const products = sortProducts(catalog.listProductsByCategory(category), sort, lang);
+      const products = listSorted(catalog, category, sort, lang);
       return c.json(await paginate(products, page, lang, stockFor));
     })
     .get(
@@ -61,7 +59,7 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
       const name = canonicalCategory(c.req.param("name"));
       const detail = name && catalog.getCategoryDetail(name);
       if (!name || !detail) return c.json(apiError("category-not-found", "Unknown category"), 404);
-      const products = sortProducts(catalog.listProductsByCategory(name), sort, lang);
+      const products = listSorted(catalog, name, sort, lang);
       const body: CategoryPage = {
         ...(await paginate(products, page, lang, stockFor)),
         category: {
@@ -74,6 +72,6 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
     })
     .get("/search", validate("query", searchQuerySchema), async (c) => {
       const { lang, q, page } = c.req.valid("query");
-      return c.json(await paginate(search(q), page, lang, stockFor));
+      return c.json(await paginate(catalog.search(q), page, lang, stockFor));
     });
 }

@@ -19,6 +19,27 @@ export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
 });
 
 /**
+ * The newsletter's issues as sent (issue 32, decision 054): the words in both languages, who sent
+ * it, when, and to how many confirmed subscribers. The id is the one its preview gave, and no two
+ * issues have the same words (`content_hash`): an issue is sent once, whatever is clicked twice.
+ */
+export const newsletterIssues = pgTable("newsletter_issues", {
+  id: uuid("id").primaryKey(),
+  subjectEs: text("subject_es").notNull(),
+  bodyEs: text("body_es").notNull(),
+  subjectPt: text("subject_pt").notNull(),
+  bodyPt: text("body_pt").notNull(),
+  /** SHA-256 of the four texts: the same issue written again is the same issue. */
+  contentHash: text("content_hash").notNull().unique(),
+  /** The staff member's id, or null for the operator's token (`sent_by` says which). */
+  sentByStaffId: text("sent_by_staff_id"),
+  /** The staff member's e-mail at the time, or `operator-token`, as the audit names them. */
+  sentBy: text("sent_by").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  recipients: integer("recipients").notNull(),
+});
+
+/**
  * Units available per product. The catalogue file gives the starting level; from then on this
  * table is the authority, because orders change it. Every change is announced on NOTIFY
  * `stock_changes` by a trigger (migration 0012), for the page caches of every process.
@@ -104,4 +125,5 @@ export const requestLimit = pgTable(
   },
   (table) => [index("request_limit_resets_at_idx").on(table.resetsAt)],
 );
+export { catalogCategory, catalogProduct, catalogState } from "./catalog-schema.ts";
 export { stockMovement, stockSettings } from "./stock-schema.ts";

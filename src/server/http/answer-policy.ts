@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "../logger.ts";
 import { NEWSLETTER_PAGE_STYLE } from "../newsletter/newsletter-pages.ts";
@@ -57,17 +57,28 @@ export function appMiddleware({ headers, logger }: AnswerPolicy): MiddlewareHand
   ];
 }
 
+/** A route whose body may exceed `BODY_LIMIT_BYTES` (an uploaded picture), with its own limit and refusal. */
+export type LargerBody = {
+  path: string;
+  maxSize: number;
+  onError: (c: Context) => Response | Promise<Response>;
+};
+
 /** Every API request, before its route: a bounded body, writes from the shop's pages, no cards. */
 export function apiMiddleware(
   { origins, logger }: Pick<AnswerPolicy, "origins" | "logger">,
   /** Paths another site's page posts to by design (Apple's form_post callback; decision 033). */
   postedFromElsewhere: readonly string[],
+  /** The few routes allowed a larger body, by exact path (decision 055); every other has the API's. */
+  largerBodies: readonly LargerBody[] = [],
 ): MiddlewareHandler[] {
+  const standard = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
+  });
+  const larger = new Map(largerBodies.map((route) => [route.path, bodyLimit(route)]));
   return [
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json(apiError("body-too-large", "Request body too large"), 413),
-    }),
+    (c, next) => (larger.get(c.req.path) ?? standard)(c, next),
     sameOriginWrites(origins, logger, postedFromElsewhere),
     refuseCardNumbers(),
   ];

@@ -1257,6 +1257,7 @@ function staffSpecs(setup: Setup): Spec[] {
     accept: { name: "Ana Gestora", password: "un-gato-de-gestion-42" },
     invite: { email: "nueva@example.com", role: "staff" },
     promotion: { code: "FUZZ10", kind: "percent", value: 10 },
+    issue: { es: { subject: "Novedades", body: "Hola." }, pt: { subject: "Novidades", body: "Olá." } },
   };
   const write = (route: string, path: fc.Arbitrary<string>, body: unknown): Spec => ({
     route,
@@ -1375,6 +1376,84 @@ function staffSpecs(setup: Setup): Spec[] {
       { reason: "restock", units: 5, note: "" },
     ),
     write("POST /api/gestion/stock/threshold", paths(at("/stock/threshold")), { lowStockUnits: 3 }),
+    // The catalogue's products (decision 053).
+    {
+      route: "GET /api/gestion/catalog/products",
+      guard: "none",
+      refused: to(junkQuery(["q", "category", "state", "page"]).map((q) => at(`/catalog/products${q}`))),
+    },
+    {
+      route: "GET /api/gestion/catalog/products/:id",
+      guard: "none",
+      refused: to(junkProduct.map((id) => at(`/catalog/products/${id}`))),
+    },
+    write(
+      "POST /api/gestion/catalog/products/:id",
+      junkProduct.map((id) => at(`/catalog/products/${id}`)),
+      {
+        version: 1,
+        fields: { codigo: "A0001", priceCents: 150 },
+      },
+    ),
+    write(
+      "POST /api/gestion/catalog/products/:id/publish",
+      junkProduct.map((id) => at(`/catalog/products/${id}/publish`)),
+      { version: 1 },
+    ),
+    write("POST /api/gestion/catalog/import/preview", paths(at("/catalog/import/preview")), [{ id: 1 }]),
+    write(
+      "POST /api/gestion/catalog/import/apply",
+      paths(at("/catalog/import/apply?revision=1"), at("/catalog/import/apply?revision=-1&hideMissing=2")),
+      [{ id: 1 }],
+    ),
+    write(
+      "POST /api/gestion/catalog/products/:id/hide",
+      junkProduct.map((id) => at(`/catalog/products/${id}/hide`)),
+      { version: 1 },
+    ),
+    pictureUploadSpec(),
+    // The newsletter (decision 054). The fuzz's staff member reads the lists whatever the query;
+    // the export (audited) is refused to everyone here, and previewing or sending an issue is the
+    // owner's, so every body they send, a valid one too, is refused.
+    {
+      route: "GET /api/gestion/newsletter/subscribers",
+      guard: "staff",
+      refused: to(junkQuery(["q", "state", "page"]).map((q) => at(`/newsletter/subscribers${q}`))),
+    },
+    {
+      route: "GET /api/gestion/newsletter/subscribers/export",
+      guard: "none",
+      refused: to(junkQuery(["q", "state", "page"]).map((q) => at(`/newsletter/subscribers/export${q}`))),
+    },
+    {
+      route: "GET /api/gestion/newsletter/issues",
+      guard: "staff",
+      refused: to(junkQuery(["page"]).map((q) => at(`/newsletter/issues${q}`))),
+    },
+    {
+      route: "GET /api/gestion/newsletter/issues/:id",
+      guard: "staff",
+      refused: to(fc.oneof(uuidLike, weirdText.map(encodePart)).map((id) => at(`/newsletter/issues/${id}`))),
+    },
+    {
+      route: "POST /api/gestion/newsletter/issues/preview",
+      guard: "staff",
+      refused: to(
+        paths(at("/newsletter/issues/preview")),
+        fc.oneof(anyBody, fc.constant(asJson(valid.issue))),
+      ),
+    },
+    {
+      route: "POST /api/gestion/newsletter/issues",
+      guard: "staff",
+      refused: to(
+        paths(at("/newsletter/issues")),
+        fc.oneof(
+          anyBody,
+          uuidLike.map((id) => asJson({ ...valid.issue, id })),
+        ),
+      ),
+    },
     {
       route: "GET /api/gestion/auth/*",
       guard: "none",
@@ -1396,6 +1475,44 @@ function staffSpecs(setup: Setup): Spec[] {
       { email: "nadie@example.com", password: "un-gato-de-gestion-42", code: "123456" },
     ),
   ];
+}
+
+/**
+ * A product picture's upload (decision 055), by a staff member: forms without the file, with it
+ * as text or under another name, files that are no picture (an SVG, text, a GIF's first bytes
+ * and then junk) and bodies that are no form. A request's body is text, sent as UTF-8, so it can
+ * never hold a JPEG's or PNG's first bytes (0xFF, 0x89): no fuzzed picture decodes and is kept.
+ */
+function pictureUploadSpec(): Spec {
+  const path = paths("/api/gestion/pictures");
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="9" height="9"/></svg>';
+  const notAPicture = fc.oneof(
+    weirdText,
+    fc.constant(svg),
+    fc.constant("\u0089PNG\r\n\u001a\n"),
+    weirdText.map((text) => `GIF89a${text}`),
+    weirdText.map((text) => `RIFF\u0000\u0000\u0000\u0000WEBPVP8 ${text}`),
+  );
+  const filePart = fc
+    .tuple(
+      fc.constantFrom("picture", "picture", "Picture", "foto", ""),
+      fc.constantFrom('; filename="foto.png"', '; filename=""', "", '; filename="../../x.svg"'),
+      fc.constantFrom("image/png", "image/svg+xml", "application/octet-stream", "text/plain"),
+      notAPicture,
+    )
+    .map(
+      ([name, file, type, content]) =>
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file}\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${BOUNDARY}--\r\n`,
+    );
+  const form = fc.oneof(
+    filePart.map((text) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, text })),
+    brokenMultipart,
+    unparsable,
+    weirdValue.map(asJson),
+    fc.constant({ type: "multipart/form-data; boundary=x", text: "" }),
+  );
+  return { route: "POST /api/gestion/pictures", guard: "staff", refused: to(path, form) };
 }
 
 /** better-auth's endpoints, all behind GET and POST /api/auth/*. */

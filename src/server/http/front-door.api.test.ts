@@ -2,13 +2,13 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { matchPage } from "#web/app/route-table.ts";
 import { keptSessionUser } from "../auth/session-cache.ts";
 import { createLogger } from "../logger.ts";
 import { shopperHotRoutes } from "../shopper/hot-routes.ts";
 import { cachedPagesFirst } from "../ssr/cached-pages-first.ts";
-import { createPageCache } from "../ssr/page-cache.ts";
+import { createPageCache, type PageCache, pageCacheKey } from "../ssr/page-cache.ts";
 import { pagesRoutes } from "../ssr/pages.routes.ts";
 import { sketchSite } from "../testing/sketch-renderer.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
@@ -291,9 +291,16 @@ describe("the kept pages", () => {
   let pagesPlain: Server;
   let pagesFront: Server;
   const urls = { plain: "", front: "" };
+  let pageCache: PageCache;
+  /** A kept page's Brotli form follows its first answer (decision 056): both doors send it once made. */
+  const brotliMade = (path: string) =>
+    vi.waitFor(() => {
+      const page = pageCache.get(pageCacheKey("es", path, new Date().getFullYear()));
+      if (page && !page.br) throw new Error(`${path}: no Brotli yet`);
+    });
 
   beforeAll(async () => {
-    const pageCache = createPageCache({ commonHeaders: policy.headers });
+    pageCache = createPageCache({ commonHeaders: policy.headers });
     const pages = await pagesRoutes({
       distDir: "",
       site: sketchSite(matchPage),
@@ -325,6 +332,7 @@ describe("the kept pages", () => {
     for (const path of ["/detalle/1", "/categoria/Peluches?page=2", "/", "/no-existe"]) {
       // The first request draws the page and keeps it; the next are sent from the cache.
       await rawAnswerOf(urls.plain, { method: "GET", path });
+      await brotliMade(path);
       const encodings: Record<string, string>[] = [
         {},
         { "accept-encoding": "gzip" },

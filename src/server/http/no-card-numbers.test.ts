@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { bodyTexts, looksLikeCardNumber } from "./no-card-numbers.ts";
+import { bodyTexts, looksLikeCardNumber, refuseCardNumbers } from "./no-card-numbers.ts";
 
 /** A number passing Luhn: `digits` with the check digit that completes it. */
 function withCheckDigit(digits: string): string {
@@ -68,5 +69,28 @@ describe("card numbers in request bodies", () => {
       "4242424242424242",
     );
     expect(bodyTexts("{not json", "application/json")).toEqual([]);
+  });
+
+  it("refuses a JSON body with a card number, and never reads a body it has no texts to look at", async () => {
+    const app = new Hono().use(refuseCardNumbers()).post("/", (c) => c.text("taken"));
+    const json = await app.request("/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pan: "4242 4242 4242 4242" }),
+    });
+    expect(json.status).toBe(400);
+    // An uploaded picture (decision 055): a body that fails if anything reads it reaches the route.
+    const unreadable = new ReadableStream<Uint8Array>({
+      pull: () => {
+        throw new Error("the picture was read");
+      },
+    });
+    const picture = await app.request("/", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: unreadable,
+      duplex: "half",
+    } as RequestInit);
+    expect([picture.status, await picture.text()]).toEqual([200, "taken"]);
   });
 });

@@ -43,6 +43,9 @@ function textsOf(value: unknown): string[] {
   return [];
 }
 
+/** The bodies whose texts are read: JSON documents and posted forms (not a file's bytes). */
+const TEXT_BODY = /json|x-www-form-urlencoded/i;
+
 /** The texts a request body carries: a JSON document's, or a posted form's. */
 export function bodyTexts(body: string, contentType: string): string[] {
   if (/json/i.test(contentType)) {
@@ -75,6 +78,8 @@ export const CARD_NUMBER_REFUSED = apiError(
 export function refuseCardNumbers(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD" || !c.req.raw.body) return next();
+    // Another body has no texts to look at (`bodyTexts`): an uploaded picture is not read twice.
+    if (!TEXT_BODY.test(c.req.header("content-type") ?? "")) return next();
     // A copy: the route (better-auth's handler among them) reads the request as it came.
     const body = await c.req.raw.clone().text();
     if (carriesCardNumber(body, c.req.header("content-type") ?? "")) return c.json(CARD_NUMBER_REFUSED, 400);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import {
+  CATALOG_EVENT,
   CHANGE_EVENT,
   LIVE_BROWSER_ID_PATTERN,
   LIVE_BROWSER_PARAM,
@@ -31,8 +32,19 @@ const liveEventsQuerySchema = z.object({
  */
 export const MAX_STREAMS_PER_USER = 4;
 
-/** GET /api/events: a server-sent event each time one of the shopper's documents changes. */
-export function eventsRoutes(sessions: SessionReader, hub: ChangeHub, maxPerUser = MAX_STREAMS_PER_USER) {
+/** Follows the catalogue's changes (its revision); answers the function that stops following. */
+export type CatalogChanges = (listener: (revision: number) => void) => () => void;
+
+/**
+ * GET /api/events: a server-sent event each time one of the shopper's documents changes, and each
+ * time the catalogue does.
+ */
+export function eventsRoutes(
+  sessions: SessionReader,
+  hub: ChangeHub,
+  catalogChanges: CatalogChanges,
+  maxPerUser = MAX_STREAMS_PER_USER,
+) {
   const streams = createStreamRegistry(maxPerUser);
   return new Hono<UserEnv>()
     .use(requireUser(sessions))
@@ -46,9 +58,16 @@ export function eventsRoutes(sessions: SessionReader, hub: ChangeHub, maxPerUser
           ended = true;
           wake();
         };
-        const unsubscribe = hub.subscribe(userId, (document) => {
+        const unsubscribeShopper = hub.subscribe(userId, (document) => {
           void stream.writeSSE({ event: CHANGE_EVENT, data: document });
         });
+        const unsubscribeCatalog = catalogChanges((revision) => {
+          void stream.writeSSE({ event: CATALOG_EVENT, data: String(revision) });
+        });
+        const unsubscribe = () => {
+          unsubscribeShopper();
+          unsubscribeCatalog();
+        };
         const superseded = async () => {
           await stream.writeSSE({ event: SUPERSEDED_EVENT, data: "" });
           end();

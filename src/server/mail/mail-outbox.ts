@@ -17,6 +17,14 @@ import type { Mailer, MailMessage } from "./mailer.ts";
 export type MailOutbox = Mailer & {
   /** Queues a message in the caller's transaction; with a key, only the first one is kept. */
   queue(db: Database | Transaction, message: MailMessage, key?: string): Promise<void>;
+  /**
+   * Queues many messages in the caller's transaction (a newsletter's), a few hundred rows a
+   * statement, taking them from `messages` as it goes: only one statement's are held at a time.
+   */
+  queueAll(
+    db: Database | Transaction,
+    messages: Iterable<{ message: MailMessage; key: string }>,
+  ): Promise<void>;
   /** Sends every message that is due; resolves when there is none left to take. */
   deliver(): Promise<{ sent: number; failed: number }>;
   /**
@@ -35,6 +43,8 @@ export const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often a process sweeps: not on every round, which a busy shop runs once per order. */
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const BATCH = 10;
+/** Rows per INSERT when queueing many: 7 parameters each, far under PostgreSQL's 65,535. */
+const QUEUE_CHUNK = 500;
 
 /** How long a message waits after its n-th failed attempt. */
 export function retryDelayMs(attempts: number): number {
@@ -155,6 +165,19 @@ export function createMailOutbox(deps: {
   const outbox: MailOutbox = {
     async queue(tx, message, key) {
       await tx.insert(mailOutbox).values(rowOf(message, key)).onConflictDoNothing({ target: mailOutbox.key });
+    },
+    async queueAll(tx, messages) {
+      const insert = (rows: ReturnType<typeof rowOf>[]) =>
+        tx.insert(mailOutbox).values(rows).onConflictDoNothing({ target: mailOutbox.key });
+      let rows: ReturnType<typeof rowOf>[] = [];
+      for (const { message, key } of messages) {
+        rows.push(rowOf(message, key));
+        if (rows.length === QUEUE_CHUNK) {
+          await insert(rows);
+          rows = [];
+        }
+      }
+      if (rows.length > 0) await insert(rows);
     },
     async send(message) {
       const [row] = await db.insert(mailOutbox).values(rowOf(message)).returning({ id: mailOutbox.id });

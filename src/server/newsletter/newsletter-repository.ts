@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { defaultLang, type Lang, parseLang } from "#shared/lang.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { newsletterSubscriptions } from "../db/schema.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import { confirmationMail, type Subscriber } from "./newsletter-mails.ts";
@@ -72,7 +72,7 @@ export async function unsubscribe(db: Database, token: string): Promise<Subscrib
 }
 
 /** Everyone who confirmed: the recipients of a newsletter. */
-export async function confirmedSubscribers(db: Database): Promise<Subscriber[]> {
+export async function confirmedSubscribers(db: Database | Transaction): Promise<Subscriber[]> {
   const rows = await db
     .select()
     .from(newsletterSubscriptions)

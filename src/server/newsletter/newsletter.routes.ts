@@ -8,16 +8,16 @@ import {
   newsletterRequestSchema,
 } from "#shared/api/newsletter-contract.ts";
 import { defaultLang, LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
+import { OPERATOR_TOKEN } from "../audit/staff-audit.ts";
 import type { Database } from "../db/client.ts";
 import type { OriginPolicy } from "../http/origin-policy.ts";
 import { type LimitRule, type RequestLimits, rateLimit } from "../http/rate-limit.ts";
 import { validate } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
-import { newsletterMail } from "./newsletter-mails.ts";
+import { alreadySent, noRecipients, sendIssue } from "./newsletter-issues.ts";
 import { type NewsletterPage, renderNewsletterPage } from "./newsletter-pages.ts";
 import {
-  confirmedSubscribers,
   confirmSubscription,
   findByToken,
   requestSubscription,
@@ -56,24 +56,29 @@ export function newsletterRoutes(deps: NewsletterDeps, rule: LimitRule = SUBSCRI
   );
 }
 
-/** `/api/operator/newsletter`: one issue, queued for every confirmed subscriber. */
-export function newsletterIssueRoutes({ db, mail, origins }: NewsletterDeps) {
+/**
+ * `/api/operator/newsletter`: one issue, one text for both languages, sent by the operator's token
+ * to every confirmed subscriber through the back office's own sending (`sendIssue`, decision
+ * 054): kept among the issues, audited as the token's, and never sent twice with the same words.
+ */
+export function newsletterIssueRoutes({ db, mail, origins, logger, now }: NewsletterDeps) {
   return new Hono().post("/", validate("json", newsletterIssueSchema), async (c) => {
-    const issue = c.req.valid("json");
-    const origin = origins.linkOrigin(c.req.raw);
-    const issueId = randomUUID();
-    const subscribers = await confirmedSubscribers(db);
-    await db.transaction(async (tx) => {
-      for (const subscriber of subscribers) {
-        await mail.queue(
-          tx,
-          newsletterMail(subscriber, origin, issue),
-          `newsletter:${issueId}:${subscriber.token}`,
-        );
-      }
-    });
-    void mail.deliver().catch(() => undefined);
-    return c.json({ issue: issueId, recipients: subscribers.length }, 202);
+    const { subject, text } = c.req.valid("json");
+    const words = { subject, body: text };
+    const sent = await sendIssue(
+      { db, mail },
+      {
+        id: randomUUID(),
+        draft: { es: words, pt: words },
+        origin: origins.linkOrigin(c.req.raw),
+        actor: OPERATOR_TOKEN,
+        now: now(),
+      },
+    );
+    if (sent.kind === "no-recipients") return c.json(noRecipients, 409);
+    if (sent.kind === "already-sent") return c.json(alreadySent, 409);
+    mail.deliver().catch((error: unknown) => logger.error({ err: error }, "newsletter issue not sent yet"));
+    return c.json({ issue: sent.issue.id, recipients: sent.issue.recipients }, 202);
   });
 }
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { z } from "zod";
 import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
-import { recordAudit, type StaffActor } from "../audit/staff-audit.ts";
+import { OPERATOR_TOKEN, recordAudit } from "../audit/staff-audit.ts";
 import type { Database } from "../db/client.ts";
 import { shopOrder } from "../db/schema.ts";
 import { apiError, validate } from "../http/validate.ts";
@@ -11,9 +11,6 @@ import type { IntentListener } from "../payments/payment-provider.ts";
 import type { TestProvider } from "../payments/test-provider.ts";
 
 const multibancoParams = z.object({ reference: z.string().regex(/^\d{9}$/) });
-
-/** Who acts through this API in the staff audit: the shared bearer token (issue 30). */
-const OPERATOR: StaffActor = { kind: "cli", name: "operator-token" };
 
 /**
  * What the operator token still does (decision 047): machine work no person does by hand. The
@@ -65,7 +62,7 @@ export function operatorRoutes(deps: {
       // The payment is applied by the provider's listener in its own transaction (order-payments.ts);
       // the audit follows it as soon as it has committed, with the order's number it may just have taken.
       if (paid.orderId && after) {
-        await recordAudit(db, OPERATOR, {
+        await recordAudit(db, OPERATOR_TOKEN, {
           action: "order.multibanco-test-paid",
           subjectType: "order",
           subjectId: after.number ?? paid.orderId,

@@ -1,3 +1,4 @@
+import type { LiveCatalog } from "../catalog/live-catalog.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
@@ -17,6 +18,7 @@ export type PageCaches = { pageCache?: PageCache; shopperCache?: ShopperCache; s
 export async function startPageCaches(deps: {
   env: Env;
   database: DatabaseHandle;
+  catalog: LiveCatalog;
   hub: ChangeHub;
   /** The headers every answer carries, kept in each page's head (`http/answer-policy.ts`). */
   headers: Readonly<Record<string, string>>;
@@ -39,6 +41,12 @@ export async function startPageCaches(deps: {
     },
     deps.logger,
   );
+  // A catalogue change may move any product into or out of any list, and change what any page
+  // shows of it: every kept page goes (decision 053). Changes are an operator's, so rare.
+  const stopCatalogWatch = deps.catalog.onChange(() => {
+    pageCache.clear();
+    shopperCache.clear();
+  });
   // A shopper's parts show their cart and wish list: any change of either drops them.
   const stopShopperWatch = deps.hub.watch({
     onChange: ({ userId, document }) => {
@@ -52,6 +60,7 @@ export async function startPageCaches(deps: {
     stop: async () => {
       await stockWatch.close();
       stopShopperWatch();
+      stopCatalogWatch();
     },
   };
 }

@@ -1,15 +1,15 @@
-import type { Catalog } from "#catalog/catalog.ts";
+import { builtinCatalogSource } from "#catalog/builtin-catalog.ts";
+import { seedCatalog } from "../catalog/catalog-store.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
-import { seedStock } from "../stock/stock-repository.ts";
 
 /**
- * PostgreSQL at DATABASE_URL, else the embedded PGlite in DATA_DIR, migrated, with the stock and
- * the coupons seeded on a first start. Its stop is `close`, the last of the shop's.
+ * PostgreSQL at DATABASE_URL, else the embedded PGlite in DATA_DIR, migrated, with the built-in
+ * catalogue (and its stock) and the coupons seeded on a first start (decision 053). Its stop is `close`, the last of the shop's.
  */
-export async function openShopDatabase(env: Env, catalog: Catalog, logger: Logger): Promise<DatabaseHandle> {
+export async function openShopDatabase(env: Env, logger: Logger): Promise<DatabaseHandle> {
   const database = await openDatabase(
     env.DATABASE_URL
       ? {
@@ -19,7 +19,8 @@ export async function openShopDatabase(env: Env, catalog: Catalog, logger: Logge
         }
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
-  await seedStock(database.db, catalog.listProducts());
+  if (await seedCatalog(database.db, builtinCatalogSource()))
+    logger.info("catalogue: the built-in one written");
   await seedCoupons(database.db);
   return database;
 }

@@ -1,8 +1,8 @@
 import type { RequestListener } from "node:http";
 import { resolve } from "node:path";
-import type { Catalog } from "#catalog/catalog.ts";
 import { createApp, thirdPartiesOf } from "../app.ts";
 import { keptSessionUser } from "../auth/session-cache.ts";
+import type { LiveCatalog } from "../catalog/live-catalog.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Readiness } from "../health/readiness.ts";
@@ -16,6 +16,7 @@ import { databaseLimits, NO_LIMITS } from "../http/rate-limit.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
+import { pictureStoreFromEnv } from "../media/picture-store-from-env.ts";
 import { resolveOperatorToken } from "../operator/operator-token.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
 import type { TestProvider } from "../payments/test-provider.ts";
@@ -43,7 +44,7 @@ export type FrontDoorParts = {
   env: Env;
   logger: Logger;
   database: DatabaseHandle;
-  catalog: Catalog;
+  catalog: LiveCatalog;
   hub: ChangeHub;
   mail: MailOutbox;
   origins: OriginPolicy;
@@ -77,6 +78,7 @@ export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListe
     requestLimits: env.RATE_LIMITS === "off" ? NO_LIMITS : databaseLimits(database.db),
     catalog,
     mail: parts.mail,
+    pictures: pictureStoreFromEnv(env),
     payments: provider,
     ...(stripeWebhook ? { stripeWebhook } : {}),
     ...(parts.testPayments ? { testPayments: parts.testPayments } : {}),

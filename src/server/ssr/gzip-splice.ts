@@ -1,4 +1,7 @@
-import { constants, crc32, deflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { constants, crc32, deflateRaw, deflateRawSync } from "node:zlib";
+
+const deflateRawInPool = promisify(deflateRaw);
 
 /**
  * A piece of a page compressed on its own (raw deflate ending on a byte boundary with a sync
@@ -13,6 +16,12 @@ export function deflatePiece(plain: Buffer, level = 9): Piece {
     crc: crc32(plain),
     length: plain.length,
   };
+}
+
+/** The same, compressed on libuv's thread pool: a page's pieces, never blocking the event loop. */
+export async function deflatePieceInPool(plain: Buffer, level: number): Promise<Piece> {
+  const deflated = await deflateRawInPool(plain, { level, finishFlush: constants.Z_SYNC_FLUSH });
+  return { deflated, crc: crc32(plain), length: plain.length };
 }
 
 /** ID1 ID2, deflate, no flags, no time, no extra flags, unknown OS (RFC 1952). */

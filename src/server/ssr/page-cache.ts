@@ -1,42 +1,16 @@
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { Piece } from "./gzip-splice.ts";
 import {
-  compressTemplate,
-  type PageTemplate,
-  splicedGzip,
-  splicedPlain,
-  type TemplateText,
-} from "./page-template.ts";
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
+  type CachedPage,
+  firstForms,
+  keptBytes,
+  type PageToCache,
+  withStrongForms,
+} from "./page-compression.ts";
+import { type PageTemplate, splicedGzip, splicedPlain } from "./page-template.ts";
 
 export type Encoding = "br" | "gzip" | "identity";
-
-/** One way of sending a kept page: its body and its whole header block, ready to write. */
-type Variant = {
-  body: Buffer<ArrayBuffer>;
-  /** Name, value, name, value… as Node's `writeHead` takes them (no per-request copying). */
-  head: readonly string[];
-};
-
-/** A rendered page kept as the bytes it is sent as: compressed once, never per request. */
-export type CachedPage = {
-  status: number;
-  /** Weak: the same page in Brotli, gzip or plain text is one entity. */
-  etag: string;
-  br: Variant;
-  gzip: Variant;
-  /** Headers of a 304 (no body). */
-  notModifiedHead: readonly string[];
-  /** The products whose stock or data the page shows: a change to any of them drops it. */
-  productIds: ReadonlySet<number>;
-  /** A catalogue page: the page every shopper shares, their own parts left as holes (decision 020). */
-  template?: PageTemplate;
-};
 
 export type PageCacheStats = {
   pages: number;
@@ -48,13 +22,18 @@ export type PageCacheStats = {
   renders: number;
   /** Catalogue pages sent to signed-in shoppers, their own parts spliced in (decision 020). */
   spliced: number;
+  /** Pages given their strongest forms in the background, Brotli and gzip 9 (decision 056). */
+  compressed: number;
+  /** Strong forms not kept: the page was dropped, evicted or drawn again meanwhile. */
+  compressionsDropped: number;
 };
 
 export type PageCache = {
   get(key: string): CachedPage | undefined;
   /**
-   * Renders the page once for every concurrent request of the same key, compresses it and keeps
-   * it, unless a change reached the cache while it was being rendered (the render may predate it).
+   * Renders the page once for every concurrent request of the same key, compresses it fast and
+   * keeps it, unless a change reached the cache while it was being rendered (the render may predate
+   * it); its strongest forms follow in the background (decision 056).
    */
   fill(key: string, render: () => Promise<PageToCache>): Promise<CachedPage>;
   /** Drops every page that shows one of these products (their stock changed). */
@@ -73,22 +52,13 @@ export type PageCache = {
   ): CachedAnswer;
 };
 
-/** What a render hands the cache: the HTML and what it depends on. */
-export type PageToCache = {
-  status: number;
-  html: Buffer<ArrayBuffer>;
-  /** The page's own headers (type, caching, vary, location). */
-  headers: Record<string, string>;
-  productIds: readonly number[];
-  /** For a page signed-in shoppers share: the page with its holes, cut at them. */
-  template?: TemplateText;
-};
-
 export type PageCacheOptions = {
-  /** The bytes kept at most (compressed pages); the least recently sent go first. */
+  /** The bytes kept at most (every form of every page); the least recently sent go first. */
   maxBytes?: number;
   /** Headers every answer of the shop carries (the security policy…), kept in each page's head. */
   commonHeaders?: Readonly<Record<string, string>>;
+  /** Pages waiting for their strong forms, at most; past it a page waits until it is next sent. */
+  maxWaiting?: number;
 };
 
 /** The 480 ES and PT pages of the sitemap take about 13 MB (BENCHMARKS.md). */
@@ -97,12 +67,9 @@ export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 export function createPageCache({
   maxBytes = PAGE_CACHE_MAX_BYTES,
   commonHeaders = {},
+  maxWaiting = 1000,
 }: PageCacheOptions = {}): PageCache {
-  const pages = new LRUCache<string, CachedPage>({
-    maxSize: maxBytes,
-    sizeCalculation: (page) =>
-      page.br.body.length + page.gzip.body.length + (page.template?.bytes ?? 0) + 2048,
-  });
+  const pages = new LRUCache<string, CachedPage>({ maxSize: maxBytes, sizeCalculation: keptBytes });
   const inFlight = new Map<string, Promise<CachedPage>>();
   const personalHead = Object.entries({
     ...commonHeaders,
@@ -112,27 +79,84 @@ export function createPageCache({
   }).flat();
   /** Raised by every invalidation: a render that started before one is not kept. */
   let generation = 0;
-  const counters = { hits: 0, renders: 0, spliced: 0 };
+  const counters = { hits: 0, renders: 0, spliced: 0, compressed: 0, compressionsDropped: 0 };
+  /** Keys of kept pages without their strong forms, oldest first (a Set keeps insertion order). */
+  const waiting = new Set<string>();
+  let compressing = false;
 
   async function renderAndKeep(key: string, render: () => Promise<PageToCache>) {
     const startedAt = generation;
     const rendered = await render();
     counters.renders += 1;
-    const page = await compressPage(rendered, commonHeaders);
-    if (generation === startedAt) pages.set(key, page);
+    const page = await firstForms(rendered, commonHeaders);
+    if (generation === startedAt) {
+      pages.set(key, page);
+      awaitStrongForms(key);
+    }
     return page;
+  }
+
+  function awaitStrongForms(key: string) {
+    if (waiting.size < maxWaiting) waiting.add(key);
+  }
+
+  /** The oldest waiting page still in its first forms; keys of pages dropped meanwhile are passed over. */
+  function nextWaiting(): { key: string; page: CachedPage } | undefined {
+    for (const key of waiting) {
+      waiting.delete(key);
+      const page = pages.peek(key);
+      if (page && !page.br) return { key, page };
+    }
+    return undefined;
+  }
+
+  /**
+   * One page compressed at a time, on the thread pool, and only while no page is being drawn:
+   * drawing pages goes first, on a machine of few cores most of all (decision 056).
+   */
+  function compressNext() {
+    if (compressing || inFlight.size > 0) return;
+    const next = nextWaiting();
+    if (!next) return;
+    compressing = true;
+    withStrongForms(next.page)
+      .then((strong) => {
+        // Dropped (a change, the LRU) or drawn again meanwhile: the compression is not kept.
+        if (pages.peek(next.key) !== next.page) counters.compressionsDropped += 1;
+        else {
+          pages.set(next.key, strong);
+          counters.compressed += 1;
+        }
+      })
+      .catch(() => {
+        counters.compressionsDropped += 1;
+      })
+      .finally(() => {
+        compressing = false;
+        compressNext();
+      });
   }
 
   return {
     get(key) {
       const page = pages.get(key);
-      if (page) counters.hits += 1;
+      if (page) {
+        counters.hits += 1;
+        // Left waiting when the queue was full: it is asked for, so it is worth compressing now.
+        if (!page.br && !waiting.has(key)) {
+          awaitStrongForms(key);
+          compressNext();
+        }
+      }
       return page;
     },
     fill(key, render) {
       const running = inFlight.get(key);
       if (running) return running;
-      const started = renderAndKeep(key, render).finally(() => inFlight.delete(key));
+      const started = renderAndKeep(key, render).finally(() => {
+        inFlight.delete(key);
+        compressNext();
+      });
       inFlight.set(key, started);
       return started;
     },
@@ -146,6 +170,7 @@ export function createPageCache({
     clear() {
       generation += 1;
       pages.clear();
+      waiting.clear();
     },
     stats: () => ({ pages: pages.size, bytes: pages.calculatedSize, maxBytes, ...counters }),
     splicedAnswer(page, fills, acceptEncoding) {
@@ -156,41 +181,6 @@ export function createPageCache({
       const head = [...personalHead, ...encoding, "content-length", String(body.length)];
       return { status: page.status, head, body };
     },
-  };
-}
-
-async function compressPage(
-  { status, html, headers, productIds, template }: PageToCache,
-  commonHeaders: Readonly<Record<string, string>>,
-): Promise<CachedPage> {
-  const [br, gz] = await Promise.all([
-    brotli(html, {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 10,
-        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
-    }),
-    gzipped(html, { level: 9 }),
-  ]);
-  const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-  const base = { ...commonHeaders, ...headers, etag };
-  const variant = (encoding: "br" | "gzip", body: Buffer<ArrayBuffer>): Variant => ({
-    body,
-    head: Object.entries({
-      ...base,
-      "content-encoding": encoding,
-      "content-length": String(body.length),
-    }).flat(),
-  });
-  return {
-    status,
-    etag,
-    br: variant("br", br),
-    gzip: variant("gzip", gz),
-    notModifiedHead: Object.entries(base).flat(),
-    productIds: new Set(productIds),
-    ...(template ? { template: compressTemplate(template) } : {}),
   };
 }
 
@@ -236,7 +226,7 @@ export function cachedPageAnswer(
     return { status: 304, head: page.notModifiedHead, body: null };
   }
   const encoding = chooseEncoding(request.acceptEncoding);
-  if (encoding !== "identity") return { status: page.status, ...page[encoding] };
+  if (encoding !== "identity") return { status: page.status, ...(page[encoding] ?? page.gzip) };
   // A client that takes neither (rare: scripts, some crawlers) gets it inflated on the spot.
   const body = gunzipSync(page.gzip.body);
   const head = [...page.notModifiedHead, "content-length", String(body.length)];

@@ -15,14 +15,8 @@ import type { Logger } from "../logger.ts";
 import { type BuiltSite, loadBuiltSite } from "./built-site.ts";
 import { messageAnswer } from "./message-page.ts";
 import { canonicalPath, isKeptQuery } from "./page-address.ts";
-import {
-  type CachedPage,
-  cachedPageAnswer,
-  headerPairs,
-  type PageCache,
-  type PageToCache,
-  pageCacheKey,
-} from "./page-cache.ts";
+import { cachedPageAnswer, headerPairs, type PageCache, pageCacheKey } from "./page-cache.ts";
+import type { CachedPage, PageToCache } from "./page-compression.ts";
 import { apiRequestFor, isPrivatePage, pageLang, setPageHeaders, visitorHeaders } from "./page-requests.ts";
 import { fillTemplate, type PageTemplate, splitTemplate } from "./page-template.ts";
 import type { ShopperCache } from "./shopper-cache.ts";
@@ -209,13 +203,14 @@ export async function pagesRoutes(options: PagesOptions) {
       renderer.shopperParts({ request: visitor, lang, site, user: null }),
     ]);
     setPageHeaders(response.headers, false);
-    const template = splitTemplate(await response.text());
+    const template = splitTemplate(Buffer.from(await response.arrayBuffer()));
+    const visitorFills = visitorParts.drawHoles(template.holes);
     return {
       status: response.status,
-      html: Buffer.from(fillTemplate(template, visitorParts.drawHoles(template.holes))),
+      html: fillTemplate(template, visitorFills),
       headers: Object.fromEntries(response.headers),
       productIds,
-      ...(shared && response.status === 200 ? { template } : {}),
+      ...(shared && response.status === 200 ? { template, visitorFills } : {}),
     };
   }
 

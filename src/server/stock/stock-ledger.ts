@@ -2,6 +2,8 @@ import type { StockReason } from "#shared/api/back-office-stock-contract.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { stockMovement } from "../db/schema.ts";
 
+const ROWS_PER_INSERT = 5000;
+
 /** One change of a product's stock, as the ledger keeps it (issue 32, decision 051). */
 export type Movement = {
   productId: number;
@@ -30,5 +32,7 @@ export async function recordMovements(db: Database | Transaction, movements: rea
       orderId: movement.orderId ?? null,
       note: movement.note ?? "",
     }));
-  if (rows.length > 0) await db.insert(stockMovement).values(rows);
+  // 7 columns a row: a statement holds at most 65,535 parameters (an import's opening entries).
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
+    await db.insert(stockMovement).values(rows.slice(start, start + ROWS_PER_INSERT));
 }

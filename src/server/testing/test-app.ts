@@ -1,27 +1,31 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Hono } from "hono";
-import { builtinCatalog } from "#catalog/builtin-catalog.ts";
-import type { Catalog } from "#catalog/catalog.ts";
+import { builtinCatalogSource } from "#catalog/builtin-catalog.ts";
 import { createApi, createApp, shopOrderNotifier } from "../app.ts";
 import { createCachedAuth } from "../auth/auth.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
 import { watchSessionChanges } from "../auth/session-changes.ts";
 import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { SocialSignInConfig } from "../auth/social-sign-in.ts";
+import { seedCatalog } from "../catalog/catalog-store.ts";
+import { type LiveCatalog, startLiveCatalog } from "../catalog/live-catalog.ts";
 import { seedCoupons } from "../coupons/coupon-repository.ts";
-import type { DatabaseHandle } from "../db/client.ts";
 import type { ProxyTrust } from "../http/client-address.ts";
 import { createOriginPolicy } from "../http/origin-policy.ts";
 import { type ChangeHub, createChangeHub } from "../live/change-hub.ts";
 import { createLogger } from "../logger.ts";
 import { createMailOutbox } from "../mail/mail-outbox.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { directoryPictureStore } from "../media/directory-store.ts";
+import type { PictureStore } from "../media/picture-store.ts";
 import type { OrderPaymentDeps } from "../orders/order-payments.ts";
 import type { CheckoutLimits } from "../orders/orders.routes.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
 import { createTestProvider, type TestProvider } from "../payments/test-provider.ts";
-import { seedStock } from "../stock/stock-repository.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { openTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestApi = {
   request: (path: string, init?: RequestInit) => Promise<Response>;
@@ -36,8 +40,10 @@ export type TestApi = {
   fetch: (request: Request, bindings?: object) => Promise<Response>;
   /** The router's routes, as Hono lists them (middleware is method ALL), for tests that visit them all. */
   routes: { method: string; path: string }[];
-  database: DatabaseHandle;
-  catalog: Catalog;
+  /** The test's database; on PostgreSQL also a way in of another process or machine. */
+  database: TestDatabase;
+  /** The catalogue as the server reads it from the database (decision 053). */
+  catalog: LiveCatalog;
   /** The app's confirmed sessions and change hub, for what runs beside it (the hot path). */
   sessionCache: SessionCache;
   hub: ChangeHub;
@@ -65,6 +71,13 @@ export async function createTestApi(
     wrapTestPayments?: (provider: TestProvider) => TestProvider;
     /** Where the mail outbox sends mail; by default it is kept in `mails`. */
     mailer?: Mailer;
+    /**
+     * The DATA_DIR whose media/uploads keeps uploaded pictures (decision 055); by default a
+     * temporary one, removed by `close`.
+     */
+    dataDir?: string;
+    /** Another picture store than that directory (an S3 store against its stand-in). */
+    pictures?: PictureStore;
     /** Checkout rate limits; off unless a test is about them (one address makes every request). */
     checkoutLimits?: CheckoutLimits;
     /** The clock of the password limits, for tests that let time pass. */
@@ -80,12 +93,12 @@ export async function createTestApi(
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
-  const catalog = builtinCatalog();
-  await seedStock(database.db, catalog.listProducts());
+  await seedCatalog(database.db, builtinCatalogSource());
   await seedCoupons(database.db);
   const mails: MailMessage[] = [];
   const origins = createOriginPolicy({ publicUrl: TEST_ORIGIN, port: 3000 });
   const logger = createLogger({ LOG_LEVEL: "silent" });
+  const catalog = await startLiveCatalog(database, logger);
   const mail = createMailOutbox({
     db: database.db,
     transport: options.mailer ?? { send: async (message) => void mails.push(message) },
@@ -108,7 +121,9 @@ export async function createTestApi(
   const builtIn = options.wrapTestPayments ? options.wrapTestPayments(plain) : plain;
   const testPayments = options.payments ? undefined : builtIn;
   const payments = options.payments?.provider ?? builtIn;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "test-api-data-"));
   const deps = {
+    pictures: options.pictures ?? directoryPictureStore(join(dataDir, "media", "uploads")),
     sessionCache,
     database,
     auth,
@@ -153,7 +168,9 @@ export async function createTestApi(
     close: async () => {
       await sessionWatch.close();
       await hub.close();
+      await catalog.close();
       await database.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { shippingZones } from "../checkout/zones.ts";
-import { hasControlCharacters } from "../text.ts";
+import { formQueryField, listPageSchema, listSearchSchema } from "./list-query.ts";
 import { orderStatuses } from "./order-contract.ts";
 import { paymentMethodKinds } from "./payment-contract.ts";
 
@@ -9,14 +9,6 @@ export const staffOrderSorts = ["placedAt", "total", "number"] as const;
 export type StaffOrderSort = (typeof staffOrderSorts)[number];
 export const staffOrderPageSizes = [25, 50, 100] as const;
 export type StaffOrderPageSize = (typeof staffOrderPageSizes)[number];
-
-/**
- * A field of a GET form left empty (`?status=&zone=`) is a field not given: the list's form works
- * without the script, and its empty selects are sent too.
- */
-function optional<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-}
 
 /** One or several statuses: `status=pagado&status=enviado`, or `status=pagado,enviado`. */
 const statusesSchema = z
@@ -40,22 +32,16 @@ const pageSizeSchema = z.coerce.number().pipe(z.literal(staffOrderPageSizes));
  */
 export const staffOrderListQuerySchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(100)
-      .refine((text) => !hasControlCharacters(text), "text-invalid")
-      .transform((text) => text.replace(/\s+/g, " ") || undefined)
-      .optional(),
-    status: optional(statusesSchema),
-    from: optional(shopDaySchema),
-    to: optional(shopDaySchema),
-    method: optional(z.enum(paymentMethodKinds)),
-    zone: optional(z.enum(shippingZones)),
-    sort: optional(z.enum(staffOrderSorts)).transform((sort) => sort ?? "placedAt"),
-    dir: optional(z.enum(["asc", "desc"])).transform((dir) => dir ?? "desc"),
-    page: optional(z.coerce.number().int().min(1).max(10_000)).transform((page) => page ?? 1),
-    pageSize: optional(pageSizeSchema).transform((size) => size ?? 25),
+    q: listSearchSchema,
+    status: formQueryField(statusesSchema),
+    from: formQueryField(shopDaySchema),
+    to: formQueryField(shopDaySchema),
+    method: formQueryField(z.enum(paymentMethodKinds)),
+    zone: formQueryField(z.enum(shippingZones)),
+    sort: formQueryField(z.enum(staffOrderSorts)).transform((sort) => sort ?? "placedAt"),
+    dir: formQueryField(z.enum(["asc", "desc"])).transform((dir) => dir ?? "desc"),
+    page: listPageSchema,
+    pageSize: formQueryField(pageSizeSchema).transform((size) => size ?? 25),
   })
   .refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
     path: ["to"],

@@ -1,14 +1,9 @@
 import { z } from "zod";
-import { hasControlCharacters } from "../text.ts";
+import { formQueryField, listPageSchema, listSearchSchema } from "./list-query.ts";
 import { orderStatuses } from "./order-contract.ts";
 
 /** How many customers a page of the list shows (issue 30). */
 export const customerPageSizes = [25, 50, 100] as const;
-
-/** A GET form's field left empty (`?q=&page=`) is a field not given: the form works without script. */
-function optional<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-}
 
 /**
  * `GET /api/gestion/customers?q=&page=&pageSize=`: the shop's accounts, newest first. `q` is the
@@ -16,15 +11,11 @@ function optional<Schema extends z.ZodType>(schema: Schema) {
  * case and accents aside, as the order search reads it.
  */
 export const customerListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((text) => !hasControlCharacters(text), "text-invalid")
-    .transform((text) => text.replace(/\s+/g, " ") || undefined)
-    .optional(),
-  page: optional(z.coerce.number().int().min(1).max(10_000)).transform((page) => page ?? 1),
-  pageSize: optional(z.coerce.number().pipe(z.literal(customerPageSizes))).transform((size) => size ?? 25),
+  q: listSearchSchema,
+  page: listPageSchema,
+  pageSize: formQueryField(z.coerce.number().pipe(z.literal(customerPageSizes))).transform(
+    (size) => size ?? 25,
+  ),
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasControlCharacters } from "../text.ts";
 import { productIdParamSchema } from "./catalog-contract.ts";
+import { formQueryField, listPageSchema, listSearchSchema } from "./list-query.ts";
 
 /**
  * The back office's stock (issue 32, decision 051): each product's units, the ledger of every
@@ -59,24 +60,13 @@ export const stockAdjustmentSchema = z.discriminatedUnion("reason", [
 ]);
 export type StockAdjustmentRequest = z.infer<typeof stockAdjustmentSchema>;
 
-/** A GET form's field left empty is a field not given: the list's form works without script. */
-function optional<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-}
-
 /** `GET /api/gestion/stock?q=&low=1&page=`: the catalogue's products with their stock. */
 export const stockListQuerySchema = z.object({
   /** Part of the product's name or its code, case and accents aside. */
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((text) => !hasControlCharacters(text), "text-invalid")
-    .transform((text) => text.replace(/\s+/g, " ") || undefined)
-    .optional(),
+  q: listSearchSchema,
   /** Only the products at or under the low-stock threshold. */
-  low: optional(z.enum(["1"])).transform((low) => low === "1"),
-  page: optional(z.coerce.number().int().min(1).max(10_000)).transform((page) => page ?? 1),
+  low: formQueryField(z.enum(["1"])).transform((low) => low === "1"),
+  page: listPageSchema,
 });
 export type StockListQuery = z.output<typeof stockListQuerySchema>;
 

@@ -9,6 +9,13 @@ export const LIVE_EVENTS_PATH = "/api/events";
 export const READY_EVENT = "ready";
 /** One of the shopper's documents changed; its data is the ShopperDocument. */
 export const CHANGE_EVENT = "change";
+/**
+ * The catalogue changed (a price, a text, a product shown or hidden; decision 053): its data is
+ * the catalogue's revision. The page refetches what it shows of the catalogue.
+ */
+export const CATALOG_EVENT = "catalog";
+/** The queries that show the catalogue's products: a catalogue change refetches them. */
+export const catalogQueryRoots = ["home", "product", "category", "search", "cart", "wishlist"] as const;
 /** The server closed this stream for a newer one of the same shopper (too many open at once). */
 export const SUPERSEDED_EVENT = "superseded";
 

@@ -8,6 +8,10 @@ export type OperatorStats = {
     hits: number;
     renders: number;
     spliced: number;
+    /** Brotli forms made in the background after a page's first answer (decision 056). */
+    compressed: number;
+    /** Those not kept: the page was dropped or drawn again meanwhile. */
+    compressionsDropped: number;
   } | null;
   /** Signed-in shoppers' own parts of those pages (decision 020); null when the cache is off. */
   shopperCache: { shoppers: number; builds: number } | null;

@@ -37,6 +37,19 @@ describe("who may see which back-office page", () => {
     expect(redirectFor("team", me(false))).toBe("/gestion/doble-factor");
     expect(redirectFor("orders", null)).toBe("/gestion/entrar");
   });
+
+  it("keeps the newsletter's sending for the owner, its lists for everyone (decision 054)", () => {
+    expect(redirectFor("new-issue", me(true))).toBeUndefined();
+    expect(redirectFor("new-issue", me(true, "staff"))).toBe("/gestion");
+    expect(redirectFor("newsletter", me(true, "staff"))).toBeUndefined();
+    expect(redirectFor("newsletter-issue", me(true, "staff"))).toBeUndefined();
+  });
+
+  it("lets a staff member open the catalogue's import, which tells them only the owner imports", () => {
+    expect(redirectFor("catalog-import", me(true))).toBeUndefined();
+    expect(redirectFor("catalog-import", me(true, "staff"))).toBeUndefined();
+    expect(redirectFor("catalog-import", null)).toBe("/gestion/entrar");
+  });
 });
 
 describe("the secret of an authenticator's link", () => {

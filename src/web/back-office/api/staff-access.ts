@@ -10,17 +10,24 @@ export type GuardedPage =
   | "order"
   | "customers"
   | "customer"
+  | "catalog"
+  | "catalog-import"
+  | "catalog-product"
   | "promotions"
   | "new-promotion"
   | "promotion"
   | "stock"
   | "stock-product"
+  | "newsletter"
+  | "newsletter-issues"
+  | "newsletter-issue"
+  | "new-issue"
   | "team";
 
 /** Pages only for someone not fully signed in yet. */
 const ENTRY_PAGES: ReadonlySet<GuardedPage> = new Set(["sign-in", "enrolment"]);
-/** Pages only the owner opens (the staff and their invitations). */
-const OWNER_PAGES: ReadonlySet<GuardedPage> = new Set(["team"]);
+/** Pages only the owner opens: the staff and their invitations, and a newsletter issue to send (decision 054). */
+const OWNER_PAGES: ReadonlySet<GuardedPage> = new Set(["team", "new-issue"]);
 
 /**
  * Where a page sends this person, or undefined when they stay (issue 30): nobody signed in goes

@@ -1,8 +1,15 @@
 import type { ComponentType } from "react";
 import { Route, Switch } from "#web/lib/routing.tsx";
+import { CatalogPage } from "../features/catalog/catalog-page.tsx";
+import { CatalogImportPage } from "../features/catalog-import/catalog-import-page.tsx";
+import { CatalogProductPage } from "../features/catalog-product/catalog-product-page.tsx";
 import { CustomerPage } from "../features/customer/customer-page.tsx";
 import { CustomersPage } from "../features/customers/customers-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { IssuePage } from "../features/newsletter/issue-page.tsx";
+import { IssuesPage } from "../features/newsletter/issues-page.tsx";
+import { NewIssuePage } from "../features/newsletter/new-issue-page.tsx";
+import { SubscribersPage } from "../features/newsletter/subscribers-page.tsx";
 import { OrderPage } from "../features/order/order-page.tsx";
 import { OrdersPage } from "../features/orders/orders-page.tsx";
 import { NewPromotionPage, PromotionPage } from "../features/promotions/promotion-page.tsx";
@@ -25,11 +32,18 @@ const pageComponents: Record<BackOfficePage, ComponentType> = {
   order: OrderPage,
   customers: CustomersPage,
   customer: CustomerPage,
+  catalog: CatalogPage,
+  "catalog-import": CatalogImportPage,
+  "catalog-product": CatalogProductPage,
   promotions: PromotionsPage,
   "new-promotion": NewPromotionPage,
   promotion: PromotionPage,
   stock: StockPage,
   "stock-product": StockProductPage,
+  newsletter: SubscribersPage,
+  "newsletter-issues": IssuesPage,
+  "newsletter-issue": IssuePage,
+  "new-issue": NewIssuePage,
   team: TeamPage,
 };
 

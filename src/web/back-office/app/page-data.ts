@@ -1,7 +1,14 @@
 import type { PageData } from "../api/page-data.ts";
+import { catalogPageData } from "../features/catalog/catalog-data.ts";
+import { catalogProductPageData } from "../features/catalog-product/catalog-product-data.ts";
 import { customerPageData } from "../features/customer/customer-data.ts";
 import { customersPageData } from "../features/customers/customers-data.ts";
 import { dashboardPageData } from "../features/dashboard/dashboard-data.ts";
+import {
+  newsletterIssuePageData,
+  newsletterIssuesPageData,
+  subscribersPageData,
+} from "../features/newsletter/newsletter-data.ts";
 import { orderPageData } from "../features/order/order-data.ts";
 import { ordersPageData } from "../features/orders/orders-data.ts";
 import { promotionPageData, promotionsPageData } from "../features/promotions/promotions-data.ts";
@@ -17,9 +24,14 @@ export const pageData: Partial<Record<BackOfficePage, PageData>> = {
   order: orderPageData,
   customers: customersPageData,
   customer: customerPageData,
+  catalog: catalogPageData,
+  "catalog-product": catalogProductPageData,
   promotions: promotionsPageData,
   promotion: promotionPageData,
   stock: stockPageData,
   "stock-product": stockProductPageData,
+  newsletter: subscribersPageData,
+  "newsletter-issues": newsletterIssuesPageData,
+  "newsletter-issue": newsletterIssuePageData,
   team: teamPageData,
 };

@@ -11,11 +11,18 @@ export type BackOfficePage =
   | "order"
   | "customers"
   | "customer"
+  | "catalog"
+  | "catalog-import"
+  | "catalog-product"
   | "promotions"
   | "new-promotion"
   | "promotion"
   | "stock"
   | "stock-product"
+  | "newsletter"
+  | "newsletter-issues"
+  | "newsletter-issue"
+  | "new-issue"
   | "team";
 
 /** Path patterns (":name" segments), most specific first where two could match. */
@@ -28,11 +35,19 @@ export const pageRoutes: ReadonlyArray<readonly [path: string, page: BackOfficeP
   [backOfficePaths.order(), "order"],
   [backOfficePaths.customers(), "customers"],
   [backOfficePaths.customer(), "customer"],
+  [backOfficePaths.catalog(), "catalog"],
+  // Before the product's `:id`, which "importar" would match.
+  [backOfficePaths.catalogImport(), "catalog-import"],
+  [backOfficePaths.catalogProduct(), "catalog-product"],
   [backOfficePaths.promotions(), "promotions"],
   [backOfficePaths.newPromotion(), "new-promotion"],
   [backOfficePaths.promotion(), "promotion"],
   [backOfficePaths.stock(), "stock"],
   [backOfficePaths.stockProduct(), "stock-product"],
+  [backOfficePaths.newsletter(), "newsletter"],
+  [backOfficePaths.newsletterIssues(), "newsletter-issues"],
+  [backOfficePaths.newIssue(), "new-issue"],
+  [backOfficePaths.newsletterIssue(), "newsletter-issue"],
   [backOfficePaths.team(), "team"],
 ];
 

@@ -10,8 +10,10 @@ const sections = [
   { to: backOfficePaths.home(), label: "Resumen", owner: false },
   { to: backOfficePaths.orders(), label: "Pedidos", owner: false },
   { to: backOfficePaths.customers(), label: "Clientes", owner: false },
+  { to: backOfficePaths.catalog(), label: "Catálogo", owner: false },
   { to: backOfficePaths.promotions(), label: "Promociones", owner: false },
   { to: backOfficePaths.stock(), label: "Stock", owner: false },
+  { to: backOfficePaths.newsletter(), label: "Boletín", owner: false },
   { to: backOfficePaths.team(), label: "Equipo", owner: true },
 ] as const;
 

@@ -1,4 +1,5 @@
 import {
+  CATALOG_EVENT,
   CHANGE_EVENT,
   isShopperDocument,
   LIVE_BROWSER_ID_PATTERN,
@@ -15,6 +16,8 @@ export type LiveMessage =
   /** The stream (re)opened, or the page came back from the back/forward cache: refetch all. */
   | { kind: "resync" }
   | { kind: "change"; document: ShopperDocument }
+  /** The catalogue changed: prices, texts, products shown. */
+  | { kind: "catalog" }
   /** The stream broke and is being reopened. */
   | { kind: "interrupted" };
 
@@ -144,6 +147,7 @@ function openStream(onMessage: (message: LiveMessage) => void, query?: string): 
       const document = (event as MessageEvent<string>).data;
       if (isShopperDocument(document)) onMessage({ kind: "change", document });
     });
+    source.addEventListener(CATALOG_EVENT, () => onMessage({ kind: "catalog" }));
     source.addEventListener(SUPERSEDED_EVENT, () => {
       source?.close();
       document.addEventListener("visibilitychange", onVisible);
@@ -168,6 +172,6 @@ function openStream(onMessage: (message: LiveMessage) => void, query?: string): 
 
 function isLiveMessage(value: unknown): value is LiveMessage {
   if (typeof value !== "object" || value === null || !("kind" in value)) return false;
-  if (value.kind === "resync" || value.kind === "interrupted") return true;
+  if (value.kind === "resync" || value.kind === "interrupted" || value.kind === "catalog") return true;
   return value.kind === "change" && "document" in value && isShopperDocument(value.document);
 }

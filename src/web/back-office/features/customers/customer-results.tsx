@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import type { CustomerList } from "#shared/api/back-office-customer-contract.ts";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import { Link } from "#web/lib/routing.tsx";
 import shared from "../../back-office.module.css";
 import styles from "../../components/list-page.module.css";
+import { ListPager } from "../../components/list-pager.tsx";
 import { customersQuery } from "./customers-calls.ts";
 import { customersHref, readCustomersAddress } from "./customers-url.ts";
 
@@ -53,34 +53,19 @@ export function CustomerResults({ search }: { search: string }) {
           ))}
         </tbody>
       </table>
-      <Pages
-        list={list}
-        q={readCustomersAddress(search).ok ? new URLSearchParams(search).get("q")?.trim() : undefined}
+      <ListPager
+        label="Páginas de clientes"
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(page) => customersHref({ q: queryOf(search), page, pageSize: list.pageSize })}
       />
     </>
   );
 }
 
-/** Back and on through the list, the search kept. */
-function Pages({ list, q }: { list: CustomerList; q: string | undefined }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pages === 1) return null;
-  const at = (page: number) => customersHref({ q: q || undefined, page, pageSize: list.pageSize });
-  return (
-    <nav aria-label="Páginas de clientes" className={styles.pages}>
-      {list.page > 1 && (
-        <Link to={at(list.page - 1)} rel="prev">
-          Anterior
-        </Link>
-      )}
-      <span>
-        Página {list.page} de {pages}
-      </span>
-      {list.page < pages && (
-        <Link to={at(list.page + 1)} rel="next">
-          Siguiente
-        </Link>
-      )}
-    </nav>
-  );
+/** The search the address carries, kept from page to page. */
+function queryOf(search: string): string | undefined {
+  const address = readCustomersAddress(search);
+  return address.ok ? address.query.q : undefined;
 }

@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import type { StockList, StockRow } from "#shared/api/back-office-stock-contract.ts";
+import type { StockRow } from "#shared/api/back-office-stock-contract.ts";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { Link } from "#web/lib/routing.tsx";
 import shared from "../../back-office.module.css";
 import listPage from "../../components/list-page.module.css";
+import { ListPager } from "../../components/list-pager.tsx";
 import styles from "./stock.module.css";
 import { stockListQuery } from "./stock-calls.ts";
 import { readStockAddress, stockHref } from "./stock-url.ts";
@@ -59,32 +60,16 @@ export function StockResults({ search }: { search: string }) {
           ))}
         </tbody>
       </table>
-      <Pages list={list} search={search} />
+      <ListPager
+        label="Páginas de productos"
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(page) => {
+          const address = readStockAddress(search);
+          return stockHref({ ...(address.ok ? address.query : { low: false }), page });
+        }}
+      />
     </>
-  );
-}
-
-/** Back and on through the list, the search kept. */
-function Pages({ list, search }: { list: StockList; search: string }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const address = readStockAddress(search);
-  if (pages === 1 || !address.ok) return null;
-  const at = (page: number) => stockHref({ ...address.query, page });
-  return (
-    <nav aria-label="Páginas de productos" className={listPage.pages}>
-      {list.page > 1 && (
-        <Link to={at(list.page - 1)} rel="prev">
-          Anterior
-        </Link>
-      )}
-      <span>
-        Página {list.page} de {pages}
-      </span>
-      {list.page < pages && (
-        <Link to={at(list.page + 1)} rel="next">
-          Siguiente
-        </Link>
-      )}
-    </nav>
   );
 }
