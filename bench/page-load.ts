@@ -84,6 +84,22 @@ export function rawPage(
   });
 }
 
+/**
+ * Waits until the shop sends a kept page in its strongest forms, Brotli and gzip 9, which follow
+ * its first answer (decision 056): until then its gzip bytes are another compression of the same
+ * page. Each request on a new connection, so that every worker of a shop run with WORKERS draws
+ * and keeps it: ten Brotli answers in a row.
+ */
+export async function waitForStrongForms(url: string, headers: Record<string, string> = {}): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (let inRow = 0; inRow < 10; ) {
+    const page = await rawPage(url, { ...headers, "accept-encoding": "br", connection: "close" });
+    inRow = page.headers["content-encoding"] === "br" ? inRow + 1 : 0;
+    if (Date.now() > deadline) throw new Error(`${url} was not kept in Brotli within 20 s`);
+    if (inRow === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** nginx serving files from a directory, gzip_static on (the same pre-compressed bytes as the shop). */
 export async function startNginx(files: Map<string, { gzip: Buffer; identity: Buffer }>) {
   const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
@@ -150,6 +166,8 @@ export type WrkOptions = {
   warmUpSeconds?: number;
   /** A Lua script of wrk's that makes the requests (e.g. a different shopper's on each). */
   script?: string;
+  /** An answer slower than this counts as a timeout, not in the latencies (wrk's default: 2 s). */
+  timeoutSeconds?: number;
 };
 
 /** wrk's threads: a script that splits work between them (tls-proxy-load.ts) counts on two. */
@@ -178,7 +196,8 @@ export async function runWrkOnce(url: string, headers: Record<string, string>, o
 function wrkArgs(url: string, headers: Record<string, string>, options: WrkOptions) {
   const header = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const script = options.script ? ["-s", options.script] : [];
-  const base = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, ...script, ...header];
+  const timeout = options.timeoutSeconds ? ["--timeout", `${options.timeoutSeconds}s`] : [];
+  const base = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, ...script, ...timeout, ...header];
   return {
     warmUp: [...base, `-d${options.warmUpSeconds ?? WARM_UP_SECONDS}s`, url],
     measured: [...base, `-d${options.seconds ?? WRK_SECONDS}s`, "--latency", url],
@@ -230,6 +249,7 @@ export async function measurePageServing(setup: PageServingSetup): Promise<PageS
   const files = new Map<string, { gzip: Buffer; identity: Buffer }>();
   const names = new Map<string, string>();
   for (const [index, path] of setup.paths.entries()) {
+    await waitForStrongForms(`${setup.shopUrl}${path}`);
     const gzip = await rawPage(`${setup.shopUrl}${path}`, gzipOnly);
     const identity = await rawPage(`${setup.shopUrl}${path}`, {});
     if (gzip.status !== 200) throw new Error(`${path} answered ${gzip.status}`);

@@ -14,6 +14,7 @@ import {
   WRK_CONNECTIONS,
   WRK_THREADS,
   type WrkOptions,
+  waitForStrongForms,
 } from "./page-load.ts";
 
 /**
@@ -132,6 +133,8 @@ async function staticTwin(
   const url = `${shops[0]?.baseUrl}${TLS_PAGE}`;
   // Asked as nginx will ask (the shops trust 127.0.0.1 as their proxy): the headers of https.
   const asProxied = { host: "localhost", "x-forwarded-proto": "https", "x-forwarded-for": "127.0.0.1" };
+  // Every server's workers keep the page in the same strongest forms before its bytes are compared.
+  for (const shop of shops) await waitForStrongForms(`${shop.baseUrl}${TLS_PAGE}`, asProxied);
   const gzip = await rawPage(url, { ...asProxied, ...GZIP });
   const identity = await rawPage(url, asProxied);
   if (gzip.status !== 200 || gzip.headers["content-encoding"] !== "gzip") {
