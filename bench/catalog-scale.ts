@@ -34,6 +34,8 @@ export type CatalogScaleRun = {
   importSeconds: number | null;
   /** Seconds from the process's start to its first answer (it reads the whole catalogue first). */
   startSeconds: number;
+  /** Seconds from the start to its first search's answer (its index built in the background). */
+  readySeconds: number;
   /** The process's resident memory once loaded and measured, and the page cache's bytes then. */
   residentMegabytes: number | null;
   pageCacheBytes: number | null;
@@ -70,6 +72,10 @@ async function measureRun(
     const shop = await startShop(root, { databaseUrl: database.url, healthTimeoutMs: 600_000 });
     const startSeconds = (performance.now() - started) / 1000;
     try {
+      // The search index is built in the background after the start (decision 053); a search
+      // waits for it. Measured warm: the first search's answer is the time to be whole.
+      await fetch(`${shop.baseUrl}${CATALOG_QUERIES[2]?.path ?? "/api/search?q=a"}`);
+      const readySeconds = (performance.now() - started) / 1000;
       const queries: CatalogQueryFigures[] = [];
       for (const { name, path } of CATALOG_QUERIES) {
         const url = `${shop.baseUrl}${path}`;
@@ -80,6 +86,7 @@ async function measureRun(
         products: count ?? builtinCatalogSource().products.length,
         importSeconds,
         startSeconds,
+        readySeconds,
         residentMegabytes: residentMegabytes(shop.pid),
         pageCacheBytes: await pageCacheBytes(shop.baseUrl),
         queries,
@@ -140,10 +147,11 @@ export function printCatalogScale(scale: CatalogScale): void {
     const imported =
       run.importSeconds === null ? "built in" : `imported in ${run.importSeconds.toFixed(1)} s`;
     const memory = run.residentMegabytes === null ? "?" : `${run.residentMegabytes.toFixed(0)} MB`;
-    const cache = run.pageCacheBytes === null ? "?" : `${(run.pageCacheBytes / 1024 / 1024).toFixed(1)} MB`;
+    const cache = run.pageCacheBytes === null ? "?" : `${(run.pageCacheBytes / 1024).toFixed(0)} KB`;
     console.log(
       `  ${run.products.toLocaleString("en")} products (${imported}), started in ${run.startSeconds.toFixed(1)} s, ` +
-        `${memory} resident, page cache ${cache}, ${scale.connections} connections:`,
+        `searching after ${run.readySeconds.toFixed(1)} s, ${memory} resident, page cache ${cache}, ` +
+        `${scale.connections} connections:`,
     );
     for (const query of run.queries) {
       console.log(

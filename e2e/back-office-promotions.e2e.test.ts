@@ -106,6 +106,14 @@ describe("the back office's promotions (issue 32)", () => {
       const row = page.getByRole("main").getByRole("row", { name: /PRIMAVERA15/ });
       await expect.poll(() => row.textContent()).toMatch(/Activa/);
       expect(await row.getByRole("cell").last().textContent()).toBe("1");
+
+      // The coupon's page lists the order that used it, with what it took off.
+      await page.goto(at("/gestion/promociones/PRIMAVERA15"));
+      const uses = page.getByRole("main").getByRole("region", { name: "Pedidos con este código" });
+      await expect.poll(() => uses.textContent()).toMatch(/1 pedido lo ha usado/);
+      const used = uses.getByRole("table").getByRole("row").nth(1);
+      expect(await used.textContent()).toMatch(/1,94\s€/);
+      expect(await severeViolations(page)).toEqual([]);
       expect(session.errors).toEqual([]);
     },
     SLOW,

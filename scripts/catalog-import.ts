@@ -1,5 +1,6 @@
 /**
- * Imports a catalogue in the spec's field format: prints each repair and warning, then
+ * Imports a catalogue in the spec's field format: prints each repair and warning (a kind seen
+ * more than 5 times as one line, with its count and first ids), then
  * "N products imported, R repairs, W warnings". Writes nothing when a record is unusable
  * (decision 030); it then prints the errors and exits 1.
  *
@@ -16,6 +17,7 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { importCatalog, importSummary } from "../src/catalog/import/import-catalog.ts";
+import { summarizeNotes } from "../src/catalog/import/note-groups.ts";
 import {
   applyCatalogImport,
   type ImportOutcome,
@@ -100,6 +102,15 @@ async function writeAtomically(file: string, text: string): Promise<void> {
   }
 }
 
+/** The repairs, then the warnings, a kind seen often in one line (`catalog/import/note-groups.ts`). */
+function printNotes({ repairs, warnings }: { repairs: string[]; warnings: string[] }): void {
+  const lines = [
+    ...summarizeNotes(repairs).lines.map((line) => `repair: ${line}`),
+    ...summarizeNotes(warnings).lines.map((line) => `warning: ${line}`),
+  ];
+  if (lines.length > 0) console.log(lines.join("\n"));
+}
+
 /** Into the database, or (dry run) what that would do. */
 async function importIntoDatabase(source: unknown, { dryRun, hideMissing }: CommandLine): Promise<number> {
   const env = parseEnv(process.env);
@@ -124,8 +135,7 @@ async function importIntoDatabase(source: unknown, { dryRun, hideMissing }: Comm
     return 1;
   }
   const { plan } = outcome;
-  for (const repair of plan.repairs) console.log(`repair: ${repair}`);
-  for (const warning of plan.warnings) console.log(`warning: ${warning}`);
+  printNotes(plan);
   const missing = `${plan.missing.length} not in the file${hideMissing ? " hidden" : " kept"}`;
   console.log(
     `${dryRun ? "would add" : "added"} ${plan.added.length}, changed ${plan.changed.length}, unchanged ${plan.unchanged.length}; ${missing}`,
@@ -148,8 +158,7 @@ async function main(args: string[]): Promise<number> {
   }
   await writeAtomically(out, `${JSON.stringify(result.products, null, 2)}\n`);
   console.log(`imported ${file} into ${out}`);
-  for (const repair of result.repairs) console.log(`repair: ${repair}`);
-  for (const warning of result.warnings) console.log(`warning: ${warning}`);
+  printNotes(result);
   console.log(importSummary(result));
   return 0;
 }

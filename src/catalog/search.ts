@@ -24,11 +24,22 @@ export type ProductSearchIndex = {
   update(changed: readonly Product[], removedIds: readonly number[]): void;
 };
 
+/** Documents indexed between two turns of the event loop when the index is built in the background. */
+const DOCUMENTS_PER_TURN = 250;
+
 /**
  * Typo-tolerant search over title, description and code in both languages. A query that is
  * exactly a product code returns just the products with that code.
+ *
+ * `inBackground`: the index is filled a few hundred products at a time between the event loop's
+ * turns, so a process with 100,000 products answers pages before it is done (issue 32); a search
+ * or an update before then finishes it first. The index is the same either way (the products are
+ * added in the same order), so are the answers.
  */
-export function createProductSearchIndex(products: readonly Product[]): ProductSearchIndex {
+export function createProductSearchIndex(
+  products: readonly Product[],
+  { inBackground = false }: { inBackground?: boolean } = {},
+): ProductSearchIndex {
   const index = new MiniSearch<SearchDocument>({
     fields: ["codigo", "texto", "descripcion", "textoPt", "descripcionPt"],
     processTerm: (term) => foldText(term),
@@ -39,7 +50,20 @@ export function createProductSearchIndex(products: readonly Product[]): ProductS
       combineWith: "AND",
     },
   });
-  index.addAll(products.map(toSearchDocument));
+  let added = 0;
+  const addUpTo = (end: number) => {
+    for (; added < Math.min(end, products.length); added += 1) {
+      const product = products[added];
+      if (product) index.add(toSearchDocument(product));
+    }
+  };
+  const finish = () => addUpTo(products.length);
+  const fillSome = () => {
+    addUpTo(added + DOCUMENTS_PER_TURN);
+    if (added < products.length) setImmediate(fillSome);
+  };
+  if (inBackground) setImmediate(fillSome);
+  else finish();
   /** Lower-cased code → the ids carrying it (codes may repeat in an imported catalogue). */
   const byCode = new Map<string, Set<number>>();
   const codeOf = new Map<number, string>();
@@ -64,6 +88,7 @@ export function createProductSearchIndex(products: readonly Product[]): ProductS
     search(query, getProduct) {
       const trimmed = query.trim();
       if (trimmed === "") return [];
+      finish();
       const resolve = (ids: Iterable<number>) =>
         [...ids].map(getProduct).filter((product): product is Product => product !== undefined);
       const byCodeIds = byCode.get(trimmed.toLowerCase());
@@ -74,6 +99,7 @@ export function createProductSearchIndex(products: readonly Product[]): ProductS
       return resolve(index.search(trimmed).map((hit) => Number(hit.id)));
     },
     update(changed, removedIds) {
+      finish();
       for (const id of removedIds) forget(id);
       for (const product of changed) {
         forget(product.id);

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { BACK_IN_STOCK_PAGES } from "#shared/back-in-stock-pages.ts";
 import { accountRoutes } from "./account/account.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import type { Auth } from "./auth/auth.ts";
@@ -11,6 +12,7 @@ import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { socialRoutes } from "./auth/social.routes.ts";
 import { socialLinkRoutes } from "./auth/social-links.routes.ts";
 import { PROVIDER_POSTED_CALLBACKS, type SocialSignInConfig } from "./auth/social-sign-in.ts";
+import { backInStockPages, backInStockRoutes } from "./back-in-stock/back-in-stock.routes.ts";
 import { backOfficeRoutes } from "./back-office/back-office.routes.ts";
 import { CATALOG_IMPORT_BODIES } from "./back-office/catalog.routes.ts";
 import { PICTURE_UPLOAD_BODY } from "./back-office/pictures.routes.ts";
@@ -50,6 +52,8 @@ import {
   testProviderRoutes,
 } from "./payments/test-provider.routes.ts";
 import { TEST_CARD_PROVIDER, type TestProvider } from "./payments/test-provider.ts";
+import { REVIEW_PAGE } from "./reviews/review-mails.ts";
+import { reviewPages, reviewRoutes } from "./reviews/reviews.routes.ts";
 import { seoRoutes } from "./seo/seo.routes.ts";
 import { addressRoutes } from "./shopper/address.routes.ts";
 import { cartRoutes } from "./shopper/cart.routes.ts";
@@ -61,6 +65,8 @@ import { pagesRoutes } from "./ssr/pages.routes.ts";
 import type { ShopperCache } from "./ssr/shopper-cache.ts";
 import { staffRoutes } from "./staff/staff.routes.ts";
 import { createStaffIdentity } from "./staff/staff-identity.ts";
+import { readStock } from "./stock/stock-repository.ts";
+import type { StockView } from "./stock/stock-view.ts";
 
 export type AppDeps = {
   database: DatabaseHandle;
@@ -114,6 +120,8 @@ export type AppDeps = {
   shopperCache?: ShopperCache;
   /** Confirmed sessions kept in memory; without it every signed-in request asks the database. */
   sessionCache?: SessionCache;
+  /** The stock the catalogue shows, kept in memory (decision 058); without it each answer asks the database. */
+  stockView?: StockView;
   /** Google and Apple sign-in, as given to `auth` (decision 033). */
   social?: SocialSignInConfig;
   /** How often the back office's open order streams check their session (tests shorten it). */
@@ -124,6 +132,7 @@ type ApiDeps = Pick<
   AppDeps,
   | "database"
   | "catalog"
+  | "stockView"
   | "payments"
   | "mail"
   | "pictures"
@@ -283,8 +292,13 @@ export function createApi(deps: ApiDeps) {
         ...(deps.orderStreamCheckMs ? { orderStreamCheckMs: deps.orderStreamCheckMs } : {}),
       }),
     )
-    .route("/", catalogRoutes(catalog, database.db))
-    .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit));
+    .route("/", catalogRoutes(catalog, deps.stockView?.read ?? ((ids) => readStock(database.db, ids))))
+    .route("/newsletter", newsletterRoutes(newsletter, newsletterLimit))
+    .route("/reviews", reviewRoutes({ db: database.db, limits, now }))
+    .route(
+      "/back-in-stock",
+      backInStockRoutes({ ...newsletter, ...(newsletterLimit ? { rule: newsletterLimit } : {}) }),
+    );
   if (deps.stripeWebhook) {
     // An event names the intent; what is applied is the intent as Stripe holds it now (its method
     // and card are only ids in the event, and events may arrive in any order).
@@ -345,6 +359,11 @@ export async function createApp(deps: AppDeps): Promise<Hono> {
   if (deps.metrics) app.route("/metrics", metricsRoutes(deps.metrics.shop, deps.metrics.access));
   app.route("/", seoRoutes(deps.catalog, deps.origins.publicOrigin));
   app.route("/newsletter", newsletterPages({ db: deps.database.db, now: () => new Date() }));
+  app.route(REVIEW_PAGE, reviewPages({ db: deps.database.db, limits: requestLimits, now: () => new Date() }));
+  app.route(
+    BACK_IN_STOCK_PAGES.form,
+    backInStockPages({ db: deps.database.db, origins: deps.origins, logger, limits: requestLimits }),
+  );
   if (deps.testPayments) {
     app.route(
       TEST_PROVIDER_PAGES,

@@ -86,4 +86,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ WORKERS: "0", DATABASE_URL: "postgres://u@db/shop" })).toThrow(/WORKERS/);
     expect(() => parseEnv({ WORKERS: "many", DATABASE_URL: "postgres://u@db/shop" })).toThrow(/WORKERS/);
   });
+
+  it("bounds the kept pages at 64 MiB unless told, and refuses a bound it cannot read", () => {
+    expect(parseEnv({}).PAGE_CACHE_MAX_MB).toBe(64);
+    expect(parseEnv({ PAGE_CACHE_MAX_MB: "512" }).PAGE_CACHE_MAX_MB).toBe(512);
+    for (const bad of ["0", "-5", "1.5", "lots"]) {
+      expect(() => parseEnv({ PAGE_CACHE_MAX_MB: bad })).toThrow(/PAGE_CACHE_MAX_MB/);
+    }
+  });
 });

@@ -111,6 +111,11 @@ const envSchema = z.object({
    * the cache out when something looks stale).
    */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /**
+   * The kept pages' bytes at most, every form of every page (64 MiB: the built-in catalogue's 480
+   * pages take ~20 MB); a big catalogue's long tail may want more of the machine's memory.
+   */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Server processes sharing the port and the database: a number, or "auto" for one per core on

@@ -5,6 +5,7 @@ import { createShopMetrics } from "./http/metrics.ts";
 import { createOriginPolicy } from "./http/origin-policy.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import type { Logger } from "./logger.ts";
+import { startBackInStockMail } from "./parts/back-in-stock.ts";
 import { startPageCaches } from "./parts/caches.ts";
 import { openShopDatabase } from "./parts/database.ts";
 import { openFrontDoor, shopAnswerPolicy } from "./parts/front-door.ts";
@@ -61,6 +62,8 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
   stops.push(
     startJobs({ database, hub, mail, origins, auth: identity.auth, payments: payments.provider, logger }),
   );
+  // «Avísame cuando vuelva»: the mails a return of stock makes due, from any process (issue 33).
+  stops.push(await startBackInStockMail({ database, mail, origins, logger }));
   // Mail left by an earlier process, and mail waiting for a retry; its stop comes first, before
   // the database closes, so a message being sent is marked sent, not sent again later.
   stops.push(mail.start());

@@ -62,6 +62,8 @@ export const backOfficePaths = {
       : `${BACK_OFFICE_BASE}/boletin/enviados/${encodeURIComponent(id)}`,
   /** The owner's form: an issue written, previewed and sent. */
   newIssue: () => `${BACK_OFFICE_BASE}/boletin/nuevo`,
+  /** The verified buyers' reviews, pending first (issue 33). */
+  reviews: () => `${BACK_OFFICE_BASE}/opiniones`,
   /** The owner's staff screen: members and invitations. */
   team: () => `${BACK_OFFICE_BASE}/equipo`,
 } as const;

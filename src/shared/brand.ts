@@ -33,7 +33,6 @@ export const brand = {
     twitter: "https://x.com/miaubotoficial",
   },
   designCredit: "Diseño: Estudio Faro Azul",
-  rating: { value: 4.8, reviews: 2314 },
   characters: {
     hero: "Miaubot",
     girl: "Lía",

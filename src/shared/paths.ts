@@ -10,6 +10,10 @@ export const infoPageSlugs = [
   "politica-de-privacidad",
   "politica-de-cookies",
   "nota-legal",
+  /** The accessibility statement (issue 33: the European Accessibility Act). */
+  "declaracion-de-accesibilidad",
+  /** How reviews are checked to come from real buyers (issue 33: the EU Omnibus rules). */
+  "como-verificamos-las-opiniones",
 ] as const;
 export type FooterSlug = (typeof infoPageSlugs)[number];
 

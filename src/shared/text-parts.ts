@@ -20,6 +20,9 @@ export const partNamespaces = {
     "personalData",
     "socialSignIn",
     "connectedAccounts",
+    // A product's reviews and «Avísame cuando vuelva»: below, or instead of, the first view's buttons.
+    "productReviews",
+    "backInStock",
   ],
   footer: ["footer", "newsletter", "rights"],
 } as const satisfies Record<Exclude<TextPart, "catalog">, readonly string[]>;

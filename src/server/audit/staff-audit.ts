@@ -27,7 +27,8 @@ export type AuditEntry = {
     | "settings"
     | "picture"
     | "newsletter"
-    | "catalog";
+    | "catalog"
+    | "review";
   subjectId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -19,7 +19,12 @@ import type { Logger } from "../logger.ts";
 import type { Auth } from "./auth.ts";
 import { requireUser, type SessionReader } from "./require-user.ts";
 import { PROVIDER_UNAVAILABLE } from "./social.routes.ts";
-import { configuredProviders, SOCIAL_STARTS, type SocialSignInConfig } from "./social-sign-in.ts";
+import {
+  configuredProviders,
+  providerAddressOf,
+  SOCIAL_STARTS,
+  type SocialSignInConfig,
+} from "./social-sign-in.ts";
 
 type SocialLinksDeps = {
   auth: Auth;
@@ -88,8 +93,8 @@ export function socialLinkRoutes({ auth, db, sessions, social, logger, origins, 
             logger.warn({ err: error, provider }, "social link could not start");
             return null;
           });
-        const url = started?.ok ? ((await started.json()) as { url?: unknown }).url : undefined;
-        if (!started || typeof url !== "string") return failed(PROVIDER_UNAVAILABLE);
+        const url = await providerAddressOf(started);
+        if (!started || url === undefined) return failed(PROVIDER_UNAVAILABLE);
         const answer = c.redirect(url, 303);
         answer.headers.set("cache-control", "no-store");
         // The state cookie ties the provider's answer to this browser and this account.

@@ -2,6 +2,7 @@ import { sign } from "node:crypto";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
+import { z } from "zod";
 import {
   SOCIAL_ERROR_LANDING,
   type SocialProvider,
@@ -52,6 +53,18 @@ export const ADDRESS_NOT_PROVEN = "ADDRESS_NOT_PROVEN";
  * person starts a few where a script starts thousands.
  */
 export const SOCIAL_STARTS = { limit: 30, windowMs: 60_000 };
+
+const startedSchema = z.object({ url: z.string() });
+
+/**
+ * The provider's address better-auth gives for a sign-in or link it started (`disableRedirect`),
+ * or undefined when it did not start one.
+ */
+export async function providerAddressOf(started: Response | null): Promise<string | undefined> {
+  if (!started?.ok) return undefined;
+  const body = startedSchema.safeParse(await started.json().catch(() => undefined));
+  return body.success ? body.data.url : undefined;
+}
 
 export const APPLE_ORIGIN = "https://appleid.apple.com";
 /** The callback Apple posts to: the one write the shop takes from another site (decision 033). */

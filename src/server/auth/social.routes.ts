@@ -16,7 +16,12 @@ import { type RequestLimits, rateLimit } from "../http/rate-limit.ts";
 import { apiError, invalidRequest } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth } from "./auth.ts";
-import { configuredProviders, SOCIAL_STARTS, type SocialSignInConfig } from "./social-sign-in.ts";
+import {
+  configuredProviders,
+  providerAddressOf,
+  SOCIAL_STARTS,
+  type SocialSignInConfig,
+} from "./social-sign-in.ts";
 
 type SocialDeps = {
   auth: Auth;
@@ -63,8 +68,8 @@ export function socialRoutes({ auth, db, social, logger, limits }: SocialDeps) {
             logger.warn({ err: error, provider: form.data.provider }, "social sign-in could not start");
             return null;
           });
-        const url = started?.ok ? ((await started.json()) as { url?: unknown }).url : undefined;
-        if (!started || typeof url !== "string") {
+        const url = await providerAddressOf(started);
+        if (!started || url === undefined) {
           logger.warn({ provider: form.data.provider, status: started?.status }, "provider unavailable");
           return c.redirect(failed(PROVIDER_UNAVAILABLE), 303);
         }

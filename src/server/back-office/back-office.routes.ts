@@ -8,6 +8,7 @@ import { orderActionRoutes } from "./order-actions.routes.ts";
 import { orderListRoutes } from "./order-list.routes.ts";
 import { pictureRoutes } from "./pictures.routes.ts";
 import { promotionRoutes } from "./promotions.routes.ts";
+import { reviewModerationRoutes } from "./reviews.routes.ts";
 import { stockRoutes } from "./stock.routes.ts";
 
 /** The back office's sections under /api/gestion; the staff identity's own routes sit beside them. */
@@ -20,6 +21,7 @@ const SECTIONS = [
   "/pictures",
   "/catalog",
   "/newsletter",
+  "/reviews",
 ] as const;
 
 /**
@@ -42,5 +44,6 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
     .route("/stock", stockRoutes(deps))
     .route("/pictures", pictureRoutes(deps))
     .route("/catalog", catalogProductRoutes(deps))
-    .route("/newsletter", newsletterRoutes(deps));
+    .route("/newsletter", newsletterRoutes(deps))
+    .route("/reviews", reviewModerationRoutes(deps));
 }

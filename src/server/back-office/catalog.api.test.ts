@@ -11,12 +11,14 @@ import {
   catalogProductSchema,
   type ProductFields,
 } from "#shared/api/back-office-catalog-contract.ts";
+import type { OrderView } from "#shared/api/order-contract.ts";
 import { auditOf } from "../audit/staff-audit.ts";
 import { startLiveCatalog } from "../catalog/live-catalog.ts";
 import { createLogger } from "../logger.ts";
 import type { StaffBrowser } from "../staff/staff-testing.ts";
 import { signedInStaff } from "../testing/back-office-staff.ts";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { body, shopperWithOrder } from "../testing/test-orders.ts";
 
 let api: TestApi;
 let owner: StaffBrowser;
@@ -135,6 +137,35 @@ describe("the back office's catalogue (decision 053)", () => {
     expect(api.catalog.search(name).some((p) => p.id === 7)).toBe(true);
     const actions = (await auditOf(api.database.db, "product", "7")).map((entry) => entry.action);
     expect(actions).toEqual(["product.hide", "product.publish"]);
+  });
+
+  it("keeps a hidden product in the orders that have it, for the buyer and for staff", async () => {
+    const { shopper, order } = await shopperWithOrder(api, "compradora.oculto@example.com", { 9: 1 });
+    const bought = api.catalog.getAnyProduct(9);
+    if (!bought) throw new Error("no product 9");
+    const product = await read(9);
+    expect((await staff.post(`${API}/9/hide`, { version: product.version })).status).toBe(200);
+    expect((await storefront(9)).status).toBe(404);
+
+    const seen = await body<OrderView>(await shopper("GET", `/api/orders/${order.id}`), 200);
+    expect(seen.lines).toEqual([
+      expect.objectContaining({
+        productId: 9,
+        name: bought.texto,
+        unitCents: bought.priceCents,
+        quantity: 1,
+      }),
+    ]);
+    const staffView = await staff.get(`/api/gestion/orders/${order.number}`);
+    expect(staffView.status).toBe(200);
+    expect(JSON.stringify(await staffView.json())).toContain(bought.texto);
+    // Staff still restock it while it is hidden, from its stock page.
+    expect((await staff.get("/api/gestion/stock/9")).status).toBe(200);
+    const restock = await staff.post("/api/gestion/stock/9/adjustments", { reason: "restock", quantity: 2 });
+    expect(restock.status).toBe(201);
+
+    const hidden = await read(9);
+    expect((await staff.post(`${API}/9/publish`, { version: hidden.version })).status).toBe(200);
   });
 
   it("answers bad input with 4xx and a JSON error, and changes nothing", async () => {

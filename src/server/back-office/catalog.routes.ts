@@ -4,24 +4,18 @@ import {
   CATALOG_FILE_MAX_BYTES,
   CATALOG_IMPORT_APPLY_PATH,
   CATALOG_IMPORT_PREVIEW_PATH,
-  type CatalogImportReport,
   type CatalogProduct,
   catalogImportApplyQuerySchema,
   catalogListQuerySchema,
   catalogProductParamSchema,
-  IMPORT_REPORT_IDS,
   productEditSchema,
   productVersionSchema,
   STALE_VERSION,
 } from "#shared/api/back-office-catalog-contract.ts";
 import { recordAudit } from "../audit/staff-audit.ts";
-import {
-  applyCatalogImport,
-  type ImportOutcome,
-  type ImportPlan,
-  previewCatalogImport,
-} from "../catalog/catalog-import.ts";
+import { applyCatalogImport, type ImportOutcome, previewCatalogImport } from "../catalog/catalog-import.ts";
 import { changeCatalog } from "../catalog/catalog-store.ts";
+import { importReport } from "../catalog/import-report.ts";
 import type { LargerBody } from "../http/answer-policy.ts";
 import { apiError, validate } from "../http/validate.ts";
 import type { StaffEnv } from "../staff/staff-guard.ts";
@@ -47,21 +41,6 @@ export const CATALOG_IMPORT_BODIES: LargerBody[] = [
   onError: (c) =>
     c.json(apiError("catalog-too-large", "The catalogue file is too large for the back office"), 413),
 }));
-
-const ids = (list: readonly number[]) => ({ count: list.length, ids: list.slice(0, IMPORT_REPORT_IDS) });
-
-function importReport(plan: ImportPlan, hidMissing: boolean): CatalogImportReport {
-  return {
-    revision: plan.revision,
-    repairs: plan.repairs,
-    warnings: plan.warnings,
-    added: ids(plan.added),
-    changed: ids(plan.changed),
-    unchanged: ids(plan.unchanged),
-    missing: ids(plan.missing),
-    hidMissing,
-  };
-}
 
 /** The request's body as JSON, or undefined when it is none. */
 async function fileOf(c: Context<StaffEnv>): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { couponUsesQuerySchema } from "#shared/api/back-office-coupon-uses-contract.ts";
 import {
   type PromotionRules,
   type PromotionStep,
@@ -25,6 +26,7 @@ import {
   rulesOf,
   rulesRow,
 } from "./promotion-store.ts";
+import { listCouponUses } from "./promotion-uses.ts";
 
 const notFound = apiError("promotion-not-found", "No such promotion");
 const fieldError = (code: string, message: string, fields: Record<string, string>): ApiErrorBody => ({
@@ -35,10 +37,11 @@ const fieldError = (code: string, message: string, fields: Record<string, string
 type Refusal = { status: 404 | 409; body: ApiErrorBody };
 
 /**
- * The back office's promotions (issue 32, decision 052): the shop's coupons with their use, made,
- * edited, paused, resumed and ended by any staff member (owner or staff: a campaign is daily
- * work, and every change is audited). Each change is made on the version the member saw: a later
- * one made on an older version is refused (409), never silently lost.
+ * The back office's promotions (issue 32, decision 052): the shop's coupons with their use (the
+ * orders placed with each, `/:code/orders`), made, edited, paused, resumed and ended by any staff
+ * member (owner or staff: a campaign is daily work, and every change is audited). Each change is
+ * made on the version the member saw: a later one made on an older version is refused (409),
+ * never silently lost.
  */
 export function promotionRoutes({ db, now }: BackOfficeDeps) {
   const params = validate("param", promotionCodeParamSchema);
@@ -81,6 +84,11 @@ export function promotionRoutes({ db, now }: BackOfficeDeps) {
       const found = await findPromotion(db, c.req.valid("param").code);
       if (!found) return c.json(notFound, 404);
       return c.json({ promotion: promotionView(found.row, found.uses, found.orders, now()) });
+    })
+    .get("/:code/orders", params, validate("query", couponUsesQuerySchema), async (c) => {
+      const { code } = c.req.valid("param");
+      if (!(await findPromotion(db, code))) return c.json(notFound, 404);
+      return c.json(await listCouponUses(db, code, c.req.valid("query")));
     })
     .post("/", validate("json", promotionCreateSchema), async (c) => {
       const { code, ...rules } = c.req.valid("json");

@@ -1,7 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Catalog } from "#catalog/catalog.ts";
 import type { Product } from "#catalog/product-schema.ts";
 import {
+  LEDGER_PAGE_SIZE,
   STOCK_PAGE_SIZE,
   type StockList,
   type StockListQuery,
@@ -10,13 +11,11 @@ import {
   type StockRow,
   stockMovementSchema,
 } from "#shared/api/back-office-stock-contract.ts";
+import type { LiveCatalog } from "../catalog/live-catalog.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { shopOrder, staffUser, stockMovement } from "../db/schema.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import { readThreshold } from "../stock/stock-settings.ts";
-
-/** How many of a product's ledger entries its page shows, newest first. */
-export const LEDGER_PAGE = 200;
 
 /** Lower case without accents: «Máquina» is found by «maquina». */
 const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("es");
@@ -55,11 +54,16 @@ export async function listStock(db: Database, catalog: Catalog, query: StockList
   };
 }
 
-/** A product's ledger, newest first, each entry with the stock it left (the running sum). */
+/**
+ * A product's ledger, newest first, each entry with the stock it left (the running sum); only the
+ * entries older than `before` when it is given. The sum still counts every older entry: the
+ * window runs over what the filter keeps, and it keeps all that came before.
+ */
 export async function readLedger(
   db: Database | Transaction,
   productId: number,
-  limit = LEDGER_PAGE,
+  limit = LEDGER_PAGE_SIZE,
+  before?: number,
 ): Promise<StockMovement[]> {
   const rows = await db
     .select({
@@ -77,7 +81,12 @@ export async function readLedger(
     .from(stockMovement)
     .leftJoin(staffUser, eq(staffUser.id, stockMovement.staffId))
     .leftJoin(shopOrder, eq(shopOrder.id, stockMovement.orderId))
-    .where(eq(stockMovement.productId, productId))
+    .where(
+      and(
+        eq(stockMovement.productId, productId),
+        before === undefined ? undefined : lt(stockMovement.id, before),
+      ),
+    )
     .orderBy(desc(stockMovement.id))
     .limit(limit);
   return rows.map(({ orderNumber, orderId, ...row }) =>
@@ -90,23 +99,33 @@ export async function readLedger(
   );
 }
 
-/** One product's stock page: undefined when the catalogue has no such product. */
+/**
+ * One product's stock page with a page of its ledger (the newest, or the one older than
+ * `before`): undefined when the catalogue has no such product. One entry more is read than
+ * shown, so «older» is offered exactly when older entries exist.
+ */
 export async function readStockProduct(
   db: Database,
-  catalog: Catalog,
+  catalog: Pick<LiveCatalog, "getAnyProduct">,
   productId: number,
+  before?: number,
 ): Promise<StockProduct | undefined> {
-  const product = catalog.getProduct(productId);
+  // A hidden product is still restocked and counted (its page's «Ver stock»), before it is published.
+  const product = catalog.getAnyProduct(productId);
   if (!product) return undefined;
-  const [levels, threshold, movements] = await Promise.all([
+  const [levels, threshold, read] = await Promise.all([
     readStock(db, [productId]),
     readThreshold(db),
-    readLedger(db, productId, LEDGER_PAGE + 1),
+    readLedger(db, productId, LEDGER_PAGE_SIZE + 1, before),
   ]);
+  const movements = read.slice(0, LEDGER_PAGE_SIZE);
+  const more = read.length > LEDGER_PAGE_SIZE;
   return {
     product: stockRow(product, levels.get(productId) ?? 0, threshold),
     threshold,
-    movements: movements.slice(0, LEDGER_PAGE),
-    more: movements.length > LEDGER_PAGE,
+    movements,
+    more,
+    older: more ? (movements.at(-1)?.id ?? null) : null,
+    before: before ?? null,
   };
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import {
   type StockAdjusted,
   stockAdjustmentSchema,
+  stockLedgerQuerySchema,
   stockListQuerySchema,
   stockProductParamSchema,
   stockThresholdSchema,
@@ -18,8 +19,9 @@ const notFound = apiError("product-not-found", "No such product");
 
 /**
  * The back office's stock (issue 32, decision 051): the catalogue's products with their units,
- * one product's ledger, hand adjustments (restock, count, damage) by any staff member, and the
- * low-stock threshold, which the owner alone sets. Each change is audited in its transaction.
+ * one product's ledger (a page at a time, keyset by entry), hand adjustments (restock, count,
+ * damage) by any staff member, and the low-stock threshold, which the owner alone sets. Each
+ * change is audited in its transaction.
  */
 export function stockRoutes({ db, catalog, now, staff }: BackOfficeDeps) {
   const params = validate("param", stockProductParamSchema);
@@ -46,13 +48,14 @@ export function stockRoutes({ db, catalog, now, staff }: BackOfficeDeps) {
         return c.json({ lowStockUnits: await readThreshold(db) });
       },
     )
-    .get("/:id", params, async (c) => {
-      const found = await readStockProduct(db, catalog, c.req.valid("param").id);
+    .get("/:id", params, validate("query", stockLedgerQuerySchema), async (c) => {
+      const { before } = c.req.valid("query");
+      const found = await readStockProduct(db, catalog, c.req.valid("param").id, before);
       return found ? c.json(found) : c.json(notFound, 404);
     })
     .post("/:id/adjustments", params, validate("json", stockAdjustmentSchema), async (c) => {
       const { id } = c.req.valid("param");
-      const product = catalog.getProduct(id);
+      const product = catalog.getAnyProduct(id);
       if (!product) return c.json(notFound, 404);
       const request = c.req.valid("json");
       const actor = c.get("staff");

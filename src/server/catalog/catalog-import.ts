@@ -1,14 +1,12 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { importCatalog } from "#catalog/import/import-catalog.ts";
 import { type CatalogueRecord, productFromRecord } from "#catalog/product-schema.ts";
 import { catalogProduct, catalogState } from "../db/catalog-schema.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { seedStock } from "../stock/stock-repository.ts";
-import { columnsFromProduct, type ProductColumns } from "./catalog-rows.ts";
+import { anyOfIds, type ProductWrite, upsertProducts } from "./catalog-bulk-write.ts";
+import { columnsFromProduct } from "./catalog-rows.ts";
 import { changeCatalog } from "./catalog-store.ts";
-
-/** Rows per statement: 27 columns each stays well under PostgreSQL's 65,535 parameters. */
-const ROWS_PER_STATEMENT = 1000;
 
 /** What applying a catalogue file would do, or did, to the catalogue in the database. */
 export type ImportPlan = {
@@ -41,7 +39,8 @@ export type ImportOptions = {
 export async function previewCatalogImport(db: Database, source: unknown): Promise<ImportOutcome> {
   const imported = importCatalog(source);
   if (!imported.ok) return { ok: false, error: "catalog-invalid", errors: imported.errors };
-  const plan = await db.transaction(async (tx) => planOf(tx, imported), {
+  const writes = writesOf(imported.products);
+  const plan = await db.transaction(async (tx) => planOf(tx, imported, writes), {
     isolationLevel: "repeatable read",
     accessMode: "read only",
   });
@@ -70,8 +69,14 @@ export async function applyCatalogImport(
     // The revision row is locked by now: the plan is made against the catalogue as it stands.
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision - 1)
       return { ok: false, error: "catalog-changed", revision: revision - 1 };
-    const plan = await planOf(tx, imported);
-    await writeProducts(tx, imported.products, [...plan.added, ...plan.changed], revision);
+    const writes = writesOf(imported.products);
+    const plan = await planOf(tx, imported, writes);
+    const written = new Set([...plan.added, ...plan.changed]);
+    await upsertProducts(
+      tx,
+      writes.filter((write) => written.has(write.id)),
+      revision,
+    );
     if (options.hideMissing && plan.missing.length > 0)
       await tx
         .update(catalogProduct)
@@ -81,7 +86,7 @@ export async function applyCatalogImport(
           revision,
           updatedAt: new Date(),
         })
-        .where(inArray(catalogProduct.id, plan.missing));
+        .where(sql`${catalogProduct.id} = ${anyOfIds(plan.missing)}`);
     const addedIds = new Set(plan.added);
     await seedStock(
       tx,
@@ -93,38 +98,31 @@ export async function applyCatalogImport(
   });
 }
 
+/** What a plan is made from: the importer's products, each with the columns it would write. */
+type Imported = { products: CatalogueRecord[]; repairs: string[]; warnings: string[] };
+
 async function planOf(
   tx: Transaction,
-  imported: { products: CatalogueRecord[]; repairs: string[]; warnings: string[] },
+  imported: Imported,
+  writes: readonly ProductWrite[],
 ): Promise<ImportPlan> {
   const [state] = await tx.select().from(catalogState).where(eq(catalogState.id, 1));
-  const byId = new Map(imported.products.map((record) => [record.id, record]));
-  const ids = [...byId.keys()];
-  const existing = new Map<number, ProductColumns & { published: boolean }>();
-  for (let start = 0; start < ids.length; start += ROWS_PER_STATEMENT * 10) {
-    const rows = await tx
-      .select()
-      .from(catalogProduct)
-      .where(inArray(catalogProduct.id, ids.slice(start, start + ROWS_PER_STATEMENT * 10)));
-    for (const { id, version, revision, updatedAt, ...columns } of rows) existing.set(id, columns);
-  }
+  const fileIds = anyOfIds(writes.map((write) => write.id));
+  const rows = await tx.select().from(catalogProduct).where(sql`${catalogProduct.id} = ${fileIds}`);
+  const existing = new Map(rows.map((row) => [row.id, row]));
   const added: number[] = [];
   const changed: number[] = [];
   const unchanged: number[] = [];
-  for (const [id, record] of byId) {
-    const before = existing.get(id);
-    if (!before) added.push(id);
-    else if (!before.published || !sameColumns(before, columnsFromProduct(productFromRecord(record))))
-      changed.push(id);
-    else unchanged.push(id);
+  for (const write of writes) {
+    const before = existing.get(write.id);
+    if (!before) added.push(write.id);
+    else if (!before.published || !sameColumns(before, write)) changed.push(write.id);
+    else unchanged.push(write.id);
   }
   const missingRows = await tx
     .select({ id: catalogProduct.id })
     .from(catalogProduct)
-    // One text parameter, whatever the file's size (a statement takes at most 65,535).
-    .where(
-      sql`${catalogProduct.published} and not (${catalogProduct.id} = any(string_to_array(${ids.join(",")}, ',')::int[]))`,
-    )
+    .where(sql`${catalogProduct.published} and not (${catalogProduct.id} = ${fileIds})`)
     .orderBy(catalogProduct.id);
   return {
     revision: state?.revision ?? 0,
@@ -137,40 +135,15 @@ async function planOf(
   };
 }
 
-function sameColumns(before: ProductColumns, after: ProductColumns): boolean {
-  return (Object.keys(after) as (keyof ProductColumns)[]).every(
-    (key) => JSON.stringify(before[key]) === JSON.stringify(after[key]),
-  );
+/** Each product with the columns a write sets (worked out once for the plan and the write). */
+function writesOf(products: readonly CatalogueRecord[]): ProductWrite[] {
+  return products.map((record) => ({ id: record.id, ...columnsFromProduct(productFromRecord(record)) }));
 }
 
-/** Inserts or overwrites these products (published), raising the version of those overwritten. */
-async function writeProducts(
-  tx: Transaction,
-  records: readonly CatalogueRecord[],
-  ids: readonly number[],
-  revision: number,
-): Promise<void> {
-  const wanted = new Set(ids);
-  const rows = records
-    .filter((record) => wanted.has(record.id))
-    .map((record) => ({
-      id: record.id,
-      ...columnsFromProduct(productFromRecord(record)),
-      published: true,
-      revision,
-      updatedAt: new Date(),
-    }));
-  const columns = Object.keys(rows[0] ?? {}).filter((key) => key !== "id") as (keyof (typeof rows)[number])[];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    await tx
-      .insert(catalogProduct)
-      .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-      .onConflictDoUpdate({
-        target: catalogProduct.id,
-        set: {
-          ...Object.fromEntries(columns.map((key) => [key, sql.raw(`excluded.${catalogProduct[key].name}`)])),
-          version: sql`${catalogProduct.version} + 1`,
-        },
-      });
-  }
+/** Texts and numbers compared as they are; the pictures' list (JSON) by its text. */
+function sameColumns(before: ProductWrite, after: ProductWrite): boolean {
+  return (Object.keys(after) as (keyof ProductWrite)[]).every((key) => {
+    const [was, is] = [before[key], after[key]];
+    return typeof is === "object" ? JSON.stringify(was) === JSON.stringify(is) : was === is;
+  });
 }

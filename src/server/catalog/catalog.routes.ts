@@ -9,15 +9,19 @@ import {
   productListQuerySchema,
   searchQuerySchema,
 } from "#shared/api/catalog-contract.ts";
-import type { Database } from "../db/client.ts";
 import { apiError, validate } from "../http/validate.ts";
-import { readStock } from "../stock/stock-repository.ts";
+import type { StockLevels } from "../stock/stock-repository.ts";
 import { featuredProducts, giftsByAge, listSorted, paginate, relatedProducts } from "./catalog-queries.ts";
 import { toProductCard, toProductDetail } from "./product-views.ts";
 
-export function catalogRoutes(catalog: Catalog, db: Database) {
-  const stockFor = (productIds: number[]) => readStock(db, productIds);
-
+/**
+ * The storefront's catalogue answers. `stockFor` is what they show of stock: the database's rows,
+ * or the process's stock view kept by the database's announcements (decision 058).
+ */
+export function catalogRoutes(
+  catalog: Catalog,
+  stockFor: (productIds: readonly number[]) => Promise<StockLevels>,
+) {
   return new Hono()
     .get("/home", validate("query", langQuerySchema), async (c) => {
       const { lang } = c.req.valid("query");
@@ -50,7 +54,7 @@ export function catalogRoutes(catalog: Catalog, db: Database) {
         const product = catalog.getProduct(id);
         if (!product) return c.json(apiError("product-not-found", `No product ${id}`), 404);
         const related = relatedProducts(catalog, product);
-        const stock = await readStock(db, [product.id, ...related.map((p) => p.id)]);
+        const stock = await stockFor([product.id, ...related.map((p) => p.id)]);
         return c.json(toProductDetail(product, lang, stock, related));
       },
     )

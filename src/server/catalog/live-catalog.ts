@@ -86,7 +86,8 @@ export function createLiveCatalog(db: Database, logger: Logger): LiveCatalog {
     for (const row of changes.categories) holding.categories.set(row.name, categoryFromRow(row));
     const products = [...holding.published.values()].sort((a, b) => a.id - b.id);
     if (searchIndex) searchIndex.update(changed, removed);
-    else searchIndex = createProductSearchIndex(products);
+    // Built between the event loop's turns: the first read answers pages before it is done.
+    else searchIndex = createProductSearchIndex(products, { inBackground: true });
     current = catalogOf(products, [...holding.categories.values()], searchIndex);
     revision = changes.revision;
     for (const listener of listeners) listener(revision);

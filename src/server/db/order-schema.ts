@@ -81,6 +81,10 @@ export const shopOrder = pgTable(
     index("shop_order_pay_by_idx").on(table.payBy).where(sql`${table.status} = 'pendiente-pago'`),
     uniqueIndex("shop_order_idempotency").on(table.userId, table.idempotencyKey),
     index("shop_order_user_idx").on(table.userId, table.placedAt),
+    // A coupon's orders, newest first (its back-office page; decision 052).
+    index("shop_order_coupon_idx")
+      .on(table.couponCode, table.placedAt)
+      .where(sql`${table.couponCode} is not null`),
     check("shop_order_total_non_negative", sql`${table.totalCents} >= 0`),
     ...backOfficeIndexes(table),
   ],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Newsletter subscribers: one row per address (stored lower-cased), with the time consent was
@@ -52,6 +52,30 @@ export const productStock = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("product_stock_available_non_negative", sql`${table.available} >= 0`)],
+);
+
+/**
+ * «Avísame cuando vuelva» (issue 33): one request per address and product, in the language it was
+ * asked in. A trigger (migration 0031) stamps `restocked_at` on the open ones in the transaction
+ * that takes the product's stock from 0 to more; `back-in-stock/` claims them (`notified_at`) in
+ * the transaction that queues their mail. The token is in the mail's unsubscribe link.
+ */
+export const backInStockRequests = pgTable(
+  "back_in_stock_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    productId: integer("product_id").notNull(),
+    locale: text("locale").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    restockedAt: timestamp("restocked_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    token: uuid("token").notNull().unique().defaultRandom(),
+  },
+  (table) => [
+    unique("back_in_stock_requests_email_product").on(table.email, table.productId),
+    index("back_in_stock_requests_due_idx").on(table.restockedAt, table.notifiedAt),
+  ],
 );
 
 /**
@@ -126,4 +150,5 @@ export const requestLimit = pgTable(
   (table) => [index("request_limit_resets_at_idx").on(table.resetsAt)],
 );
 export { catalogCategory, catalogProduct, catalogState } from "./catalog-schema.ts";
+export { review, reviewInvitation } from "./review-schema.ts";
 export { stockMovement, stockSettings } from "./stock-schema.ts";

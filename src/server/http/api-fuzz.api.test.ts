@@ -1041,6 +1041,67 @@ function shopSpecs(setup: Setup): Spec[] {
         ),
       ),
     },
+    // «Avísame cuando vuelva» (issue 33): an address, a product's id and the consent.
+    {
+      route: "POST /api/back-in-stock",
+      guard: "none",
+      refused: to(
+        paths("/api/back-in-stock"),
+        refusedBody(
+          brokenObject(
+            { email: "fuzz-vuelve@example.com", productId: 1, consent: true, locale: "es" },
+            {
+              email: badEmail,
+              productId: fc.oneof(
+                fc.constantFrom<unknown>(0, -1, 1.5, "1", null, 1_000_000_000, Number.MAX_SAFE_INTEGER + 2),
+                notAString.filter((value) => typeof value !== "number"),
+              ),
+              consent: fc.constantFrom<unknown>(false, "on", 1, null, [true]),
+              locale: fc.constantFrom<unknown>("en", "ES", "", 7),
+            },
+            ["email", "productId", "consent"],
+          ),
+        ),
+      ),
+    },
+
+    // Reviews (issue 33): a token of no invitation is refused like every broken body.
+    {
+      route: "POST /api/reviews",
+      guard: "none",
+      refused: to(
+        paths("/api/reviews"),
+        fc.oneof(
+          refusedBody(
+            brokenObject(
+              {
+                token: "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                rating: 5,
+                text: "Muy buen robot.",
+                name: "Ana G.",
+              },
+              {
+                token: fc.oneof(malformedUuid, notAString),
+                rating: fc.oneof(fc.constantFrom<unknown>(0, 6, 2.5, -1, "", null, [5]), weirdText),
+                text: fc.oneof(
+                  fc.constantFrom<unknown>("", "corto", "x".repeat(2001), "ab\u0000cdefghijk"),
+                  notAString,
+                ),
+                name: fc.oneof(fc.constantFrom<unknown>("", " ", "x".repeat(41), "A\u0001na"), notAString),
+              },
+              ["token", "rating", "text", "name"],
+            ),
+          ),
+          uuidLike.map((token) => asJson({ token, rating: 4, text: "Un robot estupendo.", name: "Ana G." })),
+        ),
+      ),
+    },
+    reads("GET /api/reviews/summary", paths("/api/reviews/summary", "/api/reviews/summary?x=1"), "none"),
+    reads(
+      "GET /api/reviews/products/:id",
+      productPath("/api/reviews/products", anyProductId, catalogQuery),
+      "none",
+    ),
 
     reads(
       "GET /api/operator/stats",
@@ -1347,6 +1408,13 @@ function staffSpecs(setup: Setup): Spec[] {
       guard: "none",
       refused: to(junkCode.map((code) => at(`/promotions/${code}`))),
     },
+    {
+      route: "GET /api/gestion/promotions/:code/orders",
+      guard: "none",
+      refused: to(
+        fc.tuple(junkCode, junkQuery(["page"])).map(([code, q]) => at(`/promotions/${code}/orders${q}`)),
+      ),
+    },
     write("POST /api/gestion/promotions", paths(at("/promotions")), valid.promotion),
     write(
       "POST /api/gestion/promotions/:code",
@@ -1368,7 +1436,7 @@ function staffSpecs(setup: Setup): Spec[] {
     {
       route: "GET /api/gestion/stock/:id",
       guard: "none",
-      refused: to(junkProduct.map((id) => at(`/stock/${id}`))),
+      refused: to(fc.tuple(junkProduct, junkQuery(["before"])).map(([id, q]) => at(`/stock/${id}${q}`))),
     },
     write(
       "POST /api/gestion/stock/:id/adjustments",
@@ -1452,6 +1520,23 @@ function staffSpecs(setup: Setup): Spec[] {
           anyBody,
           uuidLike.map((id) => asJson({ ...valid.issue, id })),
         ),
+      ),
+    },
+    // Review moderation (issue 33): any staff member reads the list; deciding on a review of
+    // nobody's id is refused.
+    {
+      route: "GET /api/gestion/reviews",
+      guard: "staff",
+      refused: to(junkQuery(["status"]).map((q) => at(`/reviews${q}`))),
+    },
+    {
+      route: "POST /api/gestion/reviews/:id/:decision",
+      guard: "staff",
+      refused: to(
+        fc
+          .tuple(fc.oneof(uuidLike, malformedUuid), fc.constantFrom("approve", "reject", "delete", "%00"))
+          .map(([id, decision]) => at(`/reviews/${id}/${decision}`)),
+        fc.oneof(anyBody, fc.constant(asJson({}))),
       ),
     },
     {

@@ -5,6 +5,7 @@ import type { ChangeHub } from "../live/change-hub.ts";
 import { announceNewOrder } from "../live/order-feed.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
+import { inviteToReview } from "../reviews/review-mails.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { orderPlacedMail, orderRefundMail, orderStatusMail } from "./order-mails.ts";
 import { type LoadedOrder, loadOrder } from "./order-views.ts";
@@ -62,6 +63,8 @@ export function createOrderNotifier(deps: {
       if (!loaded) return;
       const { message, key } = compose(loaded);
       await outbox.queue(tx, message, key);
+      // Delivered: the buyer is invited to review each product of it (issue 33).
+      if (loaded.view.status === "entregado") await inviteToReview(tx, outbox, loaded, origin);
     },
     compose,
     async queueRefund(tx, orderId, refundId) {

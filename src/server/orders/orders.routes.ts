@@ -20,6 +20,7 @@ import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import type { Quote } from "./checkout-quote.ts";
 import { quoteCheckout } from "./checkout-quote.ts";
+import { placeOrderQuerySchema } from "./order-lang.ts";
 import { type Transition, transitionOrder } from "./order-lifecycle.ts";
 import type { OrderNotifier } from "./order-notifier.ts";
 import {
@@ -154,7 +155,7 @@ export function ordersRoutes({
     .post(
       "/",
       limited(requestLimits, "place", limits?.place),
-      validate("query", langQuerySchema),
+      validate("query", placeOrderQuerySchema),
       validate("json", placeOrderSchema),
       async (c) => {
         const user = c.get("user");

@@ -7,6 +7,7 @@ import { coupon, user } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import { readCheckoutInputs } from "./checkout-inputs.ts";
 import { priceCheckout, type Quote, type QuoteError } from "./checkout-quote.ts";
+import { orderLang } from "./order-lang.ts";
 import { ensurePayment } from "./order-payments.ts";
 import type { OrderRows } from "./order-views.ts";
 import { newOrderRows, storeOrder } from "./store-order.ts";
@@ -56,7 +57,8 @@ export async function placeOrder(
   { db, catalog, payments, now }: Deps,
   buyer: Buyer,
   request: Parsed,
-  lang: Lang,
+  /** The shop's language the shopper used; without it, the shipping country's (`orderLang`). */
+  lang: Lang | undefined,
 ): Promise<PlaceOrderOutcome> {
   const placedAt = now();
   const first = await lookAgain(db, catalog, buyer, request, placedAt);
@@ -80,7 +82,13 @@ export async function placeOrder(
       const { quote } = priced;
       if (!quote.inStock) throw new OutOfStock();
       if (quote.coupon) await recheckCoupon(tx, catalog, buyer, request, placedAt, quote.coupon.code);
-      const rows = newOrderRows({ buyer, request, quote, lang, placedAt });
+      const rows = newOrderRows({
+        buyer,
+        request,
+        quote,
+        lang: orderLang(lang, quote.address.country),
+        placedAt,
+      });
       if (!(await storeOrder(tx, rows))) throw new OutOfStock();
       return { orderId: rows.id, created: true, rows };
     });

@@ -93,6 +93,7 @@ export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListe
     ...(pageCache ? { pageCache } : {}),
     ...(shopperCache ? { shopperCache } : {}),
     sessionCache: identity.sessionCache,
+    stockView: caches.stockView,
     social: identity.social,
   });
   const shopperOf = (cookie: string) => keptSessionUser(identity.sessionCache, cookie);

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
+import type { StockReason } from "#shared/api/back-office-stock-contract.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { productStock } from "../db/schema.ts";
-import { recordMovements } from "./stock-ledger.ts";
 
 const ROWS_PER_INSERT = 10_000;
 
@@ -17,23 +17,19 @@ export async function seedStock(
 ): Promise<void> {
   if (products.length === 0) return;
   await db.transaction(async (tx) => {
-    const added: { productId: number; available: number }[] = [];
-    // A statement holds at most 65,535 parameters (an import of 100,000 products).
+    // Each batch one JSON parameter (an import of 100,000 products is 10 statements), its opening
+    // entries written by the same statement from the rows it inserted.
     for (let start = 0; start < products.length; start += ROWS_PER_INSERT) {
-      const rows = products.slice(start, start + ROWS_PER_INSERT);
-      added.push(
-        ...(await tx
-          .insert(productStock)
-          .values(rows.map((p) => ({ productId: p.id, available: p.stock })))
-          .onConflictDoNothing({ target: productStock.productId })
-          .returning({ productId: productStock.productId, available: productStock.available })),
-      );
+      const batch = products.slice(start, start + ROWS_PER_INSERT).map(({ id, stock }) => ({ id, stock }));
+      await tx.execute(sql`
+        with added as (
+          insert into product_stock (product_id, available)
+          select r.id, r.stock from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(id integer, stock integer)
+          on conflict (product_id) do nothing
+          returning product_id, available)
+        insert into stock_movement (product_id, change, reason, at)
+        select product_id, available, ${"opening" satisfies StockReason}, now() from added where available <> 0`);
     }
-    const at = new Date();
-    await recordMovements(
-      tx,
-      added.map(({ productId, available }) => ({ productId, change: available, reason: "opening", at })),
-    );
   });
 }
 

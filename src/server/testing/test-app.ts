@@ -25,6 +25,9 @@ import type { CheckoutLimits } from "../orders/orders.routes.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
 import { createTestProvider, type TestProvider } from "../payments/test-provider.ts";
+import { watchStockChanges } from "../stock/stock-changes.ts";
+import { readStock } from "../stock/stock-repository.ts";
+import { createStockView } from "../stock/stock-view.ts";
 import { openTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestApi = {
@@ -90,6 +93,8 @@ export async function createTestApi(
     proxyTrust?: ProxyTrust;
     /** How often the back office's order streams check their session. */
     orderStreamCheckMs?: number;
+    /** The catalogue's stock kept in memory and dropped by the database's announcements, as served (decision 058). */
+    keptStock?: boolean;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase();
@@ -117,6 +122,16 @@ export async function createTestApi(
     ...(options.social ? { social: options.social } : {}),
   });
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
+  const stockView = options.keptStock
+    ? createStockView((productIds) => readStock(database.db, productIds))
+    : undefined;
+  const stockWatch = stockView
+    ? await watchStockChanges(
+        database,
+        { onChange: (id) => stockView.invalidate(id), onMissed: () => stockView.clear() },
+        logger,
+      )
+    : undefined;
   const plain = createTestProvider(database.db);
   const builtIn = options.wrapTestPayments ? options.wrapTestPayments(plain) : plain;
   const testPayments = options.payments ? undefined : builtIn;
@@ -125,6 +140,7 @@ export async function createTestApi(
   const deps = {
     pictures: options.pictures ?? directoryPictureStore(join(dataDir, "media", "uploads")),
     sessionCache,
+    ...(stockView ? { stockView } : {}),
     database,
     auth,
     signInThrottle,
@@ -166,6 +182,7 @@ export async function createTestApi(
       now,
     }),
     close: async () => {
+      await stockWatch?.close();
       await sessionWatch.close();
       await hub.close();
       await catalog.close();

@@ -155,11 +155,17 @@ export const IMPORT_REPORT_IDS = 100;
 
 const idGroup = z.object({ count: z.number().int().min(0), ids: z.array(z.number().int()) });
 
+/** How many of the importer's lines a report carries at most, kinds seen often grouped in one. */
+export const IMPORT_REPORT_NOTES = 500;
+
+/** The importer's repairs or warnings (`catalog/import/note-groups.ts`): how many, and the lines. */
+const noteSummary = z.object({ count: z.number().int().min(0), lines: z.array(z.string()) });
+
 /** The importer's report of a file against the catalogue: what applying it adds, changes, leaves. */
 export const catalogImportReportSchema = z.object({
   revision: z.number().int(),
-  repairs: z.array(z.string()),
-  warnings: z.array(z.string()),
+  repairs: noteSummary,
+  warnings: noteSummary,
   added: idGroup,
   changed: idGroup,
   unchanged: idGroup,

@@ -109,13 +109,30 @@ export const stockMovementSchema = z.object({
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
-/** `GET /api/gestion/stock/:id`: the product, its stock and its ledger, newest first (the latest 200). */
+/** How many ledger entries one page of a product's ledger holds, newest first. */
+export const LEDGER_PAGE_SIZE = 200;
+
+/**
+ * `GET /api/gestion/stock/:id?before=`: the page of the ledger older than the entry `before`
+ * (keyset paging by the entries' ids, which follow the order the changes were made in, decision
+ * 051); without it, the newest. An entry written meanwhile never moves an older page.
+ */
+export const stockLedgerQuerySchema = z.object({
+  before: formQueryField(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+});
+export type StockLedgerQuery = z.output<typeof stockLedgerQuerySchema>;
+
+/** `GET /api/gestion/stock/:id`: the product, its stock and a page of its ledger, newest first. */
 export const stockProductSchema = z.object({
   product: stockRowSchema,
   threshold: z.number().int().min(0),
   movements: z.array(stockMovementSchema),
-  /** More entries than shown. */
+  /** More entries than shown, older ones. */
   more: z.boolean(),
+  /** The `before` of the next, older page (the last entry shown); null on the oldest page. */
+  older: z.number().int().nullable(),
+  /** The `before` this page was read with; null for the newest page. */
+  before: z.number().int().nullable(),
 });
 export type StockProduct = z.infer<typeof stockProductSchema>;
 
@@ -134,7 +151,8 @@ export type StockThresholdRequest = z.infer<typeof stockThresholdSchema>;
 
 export const stockApi = {
   list: "/api/gestion/stock",
-  product: (id: number) => `/api/gestion/stock/${id}`,
+  product: (id: number, before?: number) =>
+    before === undefined ? `/api/gestion/stock/${id}` : `/api/gestion/stock/${id}?before=${before}`,
   adjust: (id: number) => `/api/gestion/stock/${id}/adjustments`,
   threshold: "/api/gestion/stock/threshold",
 } as const;

@@ -4,11 +4,12 @@ import { shippingMethods } from "../checkout/shipping.ts";
 import { isValidTaxId } from "../checkout/tax-id.ts";
 import type { OrderTotals } from "../checkout/totals.ts";
 import type { ShippingZone } from "../checkout/zones.ts";
+import { hasControlCharacters } from "../text.ts";
 import type { Shipment } from "../tracking.ts";
 import type { AddressForm } from "./address-contract.ts";
 import type { ProductCard } from "./catalog-contract.ts";
 import type { MultibancoDetails, PaymentFailure, PaymentMethodKind } from "./payment-contract.ts";
-import { textField } from "./text-fields.ts";
+import { TEXT_INVALID, textField } from "./text-fields.ts";
 
 /**
  * The life of an order: staff move it forward from the back office; the shopper may cancel it
@@ -77,10 +78,12 @@ export const placeOrderSchema = z.strictObject({
   idempotencyKey: z.uuid(),
   addressId: z.uuid(),
   shippingMethod: z.enum(shippingMethods),
+  // No code holds a control character, and PostgreSQL could not even look up a NUL (found by the API fuzz).
   couponCode: z
     .string()
     .trim()
     .max(40)
+    .refine((code) => !hasControlCharacters(code), TEXT_INVALID)
     .transform((code) => code.toUpperCase())
     .optional(),
   invoice: invoiceDataSchema,

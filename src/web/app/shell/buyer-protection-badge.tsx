@@ -1,18 +1,16 @@
 import { useState } from "react";
-import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Link } from "#web/lib/routing.tsx";
-import { DotsIcon, ShieldIcon, StarIcon } from "#web/ui/icons.tsx";
+import { DotsIcon, ShieldIcon } from "#web/ui/icons.tsx";
 import styles from "./buyer-protection-badge.module.css";
 
 /**
- * "4,80": Spanish and Portuguese both write decimals with a comma. Not `toLocaleString`: a
- * browser's first Intl number format costs one long task of the hydration (decision 029).
+ * Spec §2: trust mark, 'Protección al Comprador'; dots toggle a link menu. No rating: the badge
+ * showed invented figures (issue 33), and the shop's real ones would cost every first view a
+ * request and their code; they are in the footer's trust row (loaded with the footer), the menu
+ * links to how reviews are checked.
  */
-const rating = brand.rating.value.toFixed(2).replace(".", ",");
-
-/** Spec §2: trust mark, 'Protección al Comprador', five stars, rating; dots toggle a link menu. */
 export function BuyerProtectionBadge() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -21,14 +19,6 @@ export function BuyerProtectionBadge() {
       <ShieldIcon size={30} className={styles.mark} />
       <div className={styles.text}>
         <strong>{t("badge.title")}</strong>
-        <span className={styles.stars} role="img" aria-label={t("badge.stars", { count: 5 })}>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <StarIcon key={n} size={12} />
-          ))}
-        </span>
-        <span className={styles.rating}>
-          {rating}/5,00 · {t("badge.ratingText")}
-        </span>
       </div>
       <button
         type="button"
@@ -48,8 +38,8 @@ export function BuyerProtectionBadge() {
             </Link>
           </li>
           <li>
-            <Link to={paths.footer("preguntas-frecuentes")} onClick={() => setMenuOpen(false)}>
-              {t("badge.reviews", { count: brand.rating.reviews })}
+            <Link to={paths.footer("como-verificamos-las-opiniones")} onClick={() => setMenuOpen(false)}>
+              {t("reviews.howWeVerify")}
             </Link>
           </li>
           <li>

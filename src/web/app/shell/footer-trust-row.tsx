@@ -1,13 +1,13 @@
 import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
+import { ShopRating } from "#web/features/reviews/shop-rating.tsx";
 import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { Link } from "#web/lib/routing.tsx";
-import { StarIcon } from "#web/ui/icons.tsx";
 import styles from "./footer.module.css";
 
 const socialNetworks = ["youtube", "instagram", "facebook", "twitter"] as const;
 
-/** Spec §2: the social icons (the brand's accounts, brand.ts) and the trust-badge rating block. */
+/** Spec §2: the social icons (the brand's accounts, brand.ts) and the shop's real rating (issue 33). */
 export function FooterTrustRow() {
   const { t } = useTranslation();
   return (
@@ -27,12 +27,8 @@ export function FooterTrustRow() {
         ))}
       </ul>
       <div className={styles.rating}>
-        <span className={styles.stars} role="img" aria-label={t("badge.stars", { count: 5 })}>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <StarIcon key={n} size={18} />
-          ))}
-        </span>
-        <strong>{t("footer.excellent")}</strong>
+        <ShopRating starSize={18} starsClassName={styles.stars} />
+        <Link to={paths.footer("como-verificamos-las-opiniones")}>{t("reviews.howWeVerify")}</Link>
         <Link to={paths.footer("quienes-somos")}>{t("footer.certificate")}</Link>
       </div>
     </div>

@@ -16,7 +16,10 @@ const legalLinks = [
   "politica-de-privacidad",
   "politica-de-cookies",
   "nota-legal",
+  "declaracion-de-accesibilidad",
 ] as const;
+/** Portugal's official complaints book, which a shop selling there must show (issue 33). */
+const COMPLAINTS_BOOK_URL = "https://www.livroreclamacoes.pt/";
 
 /** Spec §2's footer; `id` is the element's, which the browser watches (footer-when-visible.tsx). */
 export function Footer({ id }: { id: string }) {
@@ -73,6 +76,15 @@ export function Footer({ id }: { id: string }) {
           ))}
           <li>
             <Link to={paths.rights()}>{t("infoPages.derechos")}</Link>
+          </li>
+          <li>
+            <a href={COMPLAINTS_BOOK_URL} target="_blank" rel="noopener noreferrer">
+              {t("footer.complaintsBook")}
+              <span className="visually-hidden">
+                {" "}
+                {t("footer.complaintsBookHint")} {t("common.newTab")}
+              </span>
+            </a>
           </li>
         </FooterColumn>
         <FooterColumn title={t("footer.customerService")}>

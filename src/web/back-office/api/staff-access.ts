@@ -22,6 +22,7 @@ export type GuardedPage =
   | "newsletter-issues"
   | "newsletter-issue"
   | "new-issue"
+  | "reviews"
   | "team";
 
 /** Pages only for someone not fully signed in yet. */

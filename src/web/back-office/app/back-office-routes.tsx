@@ -14,6 +14,7 @@ import { OrderPage } from "../features/order/order-page.tsx";
 import { OrdersPage } from "../features/orders/orders-page.tsx";
 import { NewPromotionPage, PromotionPage } from "../features/promotions/promotion-page.tsx";
 import { PromotionsPage } from "../features/promotions/promotions-page.tsx";
+import { ReviewsPage } from "../features/reviews/reviews-page.tsx";
 import { StockPage } from "../features/stock/stock-page.tsx";
 import { StockProductPage } from "../features/stock-product/stock-product-page.tsx";
 import { TeamPage } from "../features/team/team-page.tsx";
@@ -44,6 +45,7 @@ const pageComponents: Record<BackOfficePage, ComponentType> = {
   "newsletter-issues": IssuesPage,
   "newsletter-issue": IssuePage,
   "new-issue": NewIssuePage,
+  reviews: ReviewsPage,
   team: TeamPage,
 };
 

@@ -12,6 +12,7 @@ import {
 import { orderPageData } from "../features/order/order-data.ts";
 import { ordersPageData } from "../features/orders/orders-data.ts";
 import { promotionPageData, promotionsPageData } from "../features/promotions/promotions-data.ts";
+import { reviewsPageData } from "../features/reviews/reviews-calls.ts";
 import { stockPageData } from "../features/stock/stock-data.ts";
 import { stockProductPageData } from "../features/stock-product/stock-product-data.ts";
 import { teamPageData } from "../features/team/team-data.ts";
@@ -33,5 +34,6 @@ export const pageData: Partial<Record<BackOfficePage, PageData>> = {
   newsletter: subscribersPageData,
   "newsletter-issues": newsletterIssuesPageData,
   "newsletter-issue": newsletterIssuePageData,
+  reviews: reviewsPageData,
   team: teamPageData,
 };

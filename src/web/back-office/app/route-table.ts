@@ -23,6 +23,7 @@ export type BackOfficePage =
   | "newsletter-issues"
   | "newsletter-issue"
   | "new-issue"
+  | "reviews"
   | "team";
 
 /** Path patterns (":name" segments), most specific first where two could match. */
@@ -48,6 +49,7 @@ export const pageRoutes: ReadonlyArray<readonly [path: string, page: BackOfficeP
   [backOfficePaths.newsletterIssues(), "newsletter-issues"],
   [backOfficePaths.newIssue(), "new-issue"],
   [backOfficePaths.newsletterIssue(), "newsletter-issue"],
+  [backOfficePaths.reviews(), "reviews"],
   [backOfficePaths.team(), "team"],
 ];
 

@@ -14,6 +14,7 @@ const sections = [
   { to: backOfficePaths.promotions(), label: "Promociones", owner: false },
   { to: backOfficePaths.stock(), label: "Stock", owner: false },
   { to: backOfficePaths.newsletter(), label: "Boletín", owner: false },
+  { to: backOfficePaths.reviews(), label: "Opiniones", owner: false },
   { to: backOfficePaths.team(), label: "Equipo", owner: true },
 ] as const;
 

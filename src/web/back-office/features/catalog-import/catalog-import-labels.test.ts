@@ -9,6 +9,7 @@ import {
   hideMissingHint,
   hideMissingLabel,
   importErrorMessage,
+  notesShownLine,
   refusalLine,
   reportCounts,
 } from "./catalog-import-labels.ts";
@@ -21,8 +22,8 @@ const group = (count: number) => ({
 function report(counts: { added?: number; changed?: number; unchanged?: number; missing?: number }) {
   return {
     revision: 7,
-    repairs: [],
-    warnings: [],
+    repairs: { count: 0, lines: [] },
+    warnings: { count: 0, lines: [] },
     added: group(counts.added ?? 0),
     changed: group(counts.changed ?? 0),
     unchanged: group(counts.unchanged ?? 0),
@@ -77,6 +78,12 @@ describe("the import's report in Spanish", () => {
     expect(refusalLine(3, false)).toBe("El archivo no se puede importar: tiene 3 errores.");
     expect(refusalLine(500, true)).toBe(
       "El archivo no se puede importar: tiene 500 errores o más (se muestran los 500 primeros).",
+    );
+  });
+
+  it("says the importer's lines of one kind are grouped when the list holds fewer than it wrote", () => {
+    expect(notesShownLine({ count: 100_000, lines: ["a", "b"] })).toBe(
+      "Son 100.000 en total; los de un mismo tipo que se repite van en una sola línea, con el número y los primeros ids (2 líneas).",
     );
   });
 

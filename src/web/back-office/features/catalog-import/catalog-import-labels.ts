@@ -15,6 +15,17 @@ export function reportCounts(report: CatalogImportReport): string {
   ].join(", ");
 }
 
+/** The importer's repairs or warnings as a report carries them. */
+export type NoteSummary = CatalogImportReport["warnings"];
+
+/**
+ * Below a list of the importer's lines that holds fewer than it wrote: «Son 100.000 en total; los
+ * de un mismo tipo que se repite van en una sola línea, con el número y los primeros ids (2 líneas).»
+ */
+export function notesShownLine({ count: written, lines }: NoteSummary): string {
+  return `Son ${count(written)} en total; los de un mismo tipo que se repite van en una sola línea, con el número y los primeros ids (${plural(lines.length, "línea", "líneas")}).`;
+}
+
 /** Whether applying the file would change anything (hiding what it lacks is asked for apart). */
 export const changesSomething = (report: CatalogImportReport) =>
   report.added.count + report.changed.count + report.missing.count > 0;

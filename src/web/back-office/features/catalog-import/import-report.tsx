@@ -3,10 +3,13 @@ import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { Link } from "#web/lib/routing.tsx";
 import styles from "./catalog-import.module.css";
 import type { CatalogFile } from "./catalog-import-file.ts";
-import { fileText, refusalLine, reportCounts } from "./catalog-import-labels.ts";
-
-/** The importer's lines shown at most: a file of 30,000 products may have as many warnings. */
-const NOTES_SHOWN = 500;
+import {
+  fileText,
+  type NoteSummary,
+  notesShownLine,
+  refusalLine,
+  reportCounts,
+} from "./catalog-import-labels.ts";
 
 /** The errors a refusal lists at most (`server/back-office/catalog.routes.ts`); a file may have more. */
 const REFUSAL_ERRORS_LISTED = 500;
@@ -23,14 +26,14 @@ export function ImportReportView({ file, report }: { file: CatalogFile; report: 
       <Notes
         id="catalog-import-repairs"
         title="Reparaciones"
-        notes={report.repairs}
+        summary={report.repairs}
         none="El importador no ha tenido que reparar nada."
         lead="Lo que el importador corrige por su cuenta al leer el archivo:"
       />
       <Notes
         id="catalog-import-warnings"
         title="Avisos"
-        notes={report.warnings}
+        summary={report.warnings}
         none="Ningún aviso."
         lead="Lo que se importa tal cual, pero conviene revisar:"
       />
@@ -46,25 +49,30 @@ export function ImportRefusal({ file, errors }: { file: CatalogFile; errors: rea
       <p role="alert" className={styles.error}>
         {refusalLine(errors.length, errors.length >= REFUSAL_ERRORS_LISTED)}
       </p>
-      <Notes id="catalog-import-errors" title="Errores" notes={errors} none="" />
+      <Notes
+        id="catalog-import-errors"
+        title="Errores"
+        summary={{ count: errors.length, lines: [...errors] }}
+        none=""
+      />
       <p>Corrige el archivo y vuelve a elegirlo: no se ha importado nada.</p>
     </>
   );
 }
 
 /**
- * The importer's own lines (English, one per record and field), in a list that scrolls on its own.
- * It takes the focus, so it scrolls from the keyboard too.
+ * The importer's own lines (English, one per record and field, or one for many records of one
+ * kind), in a list that scrolls on its own. It takes the focus, so it scrolls from the keyboard too.
  */
-function Notes(props: { id: string; title: string; notes: readonly string[]; none: string; lead?: string }) {
-  const { id, notes } = props;
-  const shown = notes.slice(0, NOTES_SHOWN);
+function Notes(props: { id: string; title: string; summary: NoteSummary; none: string; lead?: string }) {
+  const { id, summary } = props;
+  const shown = summary.lines;
   return (
     <section className={styles.notes} aria-labelledby={id}>
       <h3 id={id}>
-        {props.title} ({notes.length.toLocaleString("es-ES")})
+        {props.title} ({summary.count.toLocaleString("es-ES")})
       </h3>
-      {notes.length === 0 ? (
+      {summary.count === 0 ? (
         <p className={styles.hint}>{props.none}</p>
       ) : (
         <>
@@ -76,12 +84,7 @@ function Notes(props: { id: string; title: string; notes: readonly string[]; non
               <li key={index}>{note}</li>
             ))}
           </ul>
-          {notes.length > shown.length && (
-            <p className={styles.hint}>
-              Se muestran las {shown.length.toLocaleString("es-ES")} primeras de{" "}
-              {notes.length.toLocaleString("es-ES")}.
-            </p>
-          )}
+          {shown.length < summary.count && <p className={styles.hint}>{notesShownLine(summary)}</p>}
         </>
       )}
     </section>

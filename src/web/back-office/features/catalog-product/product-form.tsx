@@ -1,11 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useState,
+} from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
 import type { CatalogProduct } from "#shared/api/back-office-catalog-contract.ts";
 import formStyles from "#web/ui/form.module.css";
-import { FormField } from "#web/ui/form-field.tsx";
 import { StaffApiError } from "../../api/staff-api-error.ts";
 import shared from "../../back-office.module.css";
+import { FormField } from "../../components/form-field.tsx";
 import { FormMessage } from "../../components/form-message.tsx";
 import { categoryLabel, categoryNames } from "../catalog/catalog-labels.ts";
 import styles from "./catalog-product.module.css";
@@ -76,21 +82,21 @@ export function ProductFormView(props: {
       <fieldset className={styles.fieldset}>
         <legend>Venta</legend>
         <div className={styles.columns}>
-          <FormField
+          <TextField
             id="product-codigo"
             label="Código"
             autoComplete="off"
             spellCheck={false}
-            hint={<span className={shared.muted}>Como A0001; el que aparece en su página.</span>}
+            hint="Como A0001; el que aparece en su página."
             error={fieldMessage(errors.codigo?.message)}
             {...form.register("codigo")}
           />
-          <FormField
+          <TextField
             id="product-price"
             label="Precio en euros"
             inputMode="decimal"
             autoComplete="off"
-            hint={<span className={shared.muted}>IVA incluido, con coma para los céntimos: 12,95.</span>}
+            hint="IVA incluido, con coma para los céntimos: 12,95."
             error={fieldMessage(errors.price?.message)}
             {...form.register("price")}
           />
@@ -201,7 +207,7 @@ function LanguageTexts({
   return (
     <fieldset className={styles.fieldset}>
       <legend>{legend}</legend>
-      <FormField
+      <TextField
         id={id("texto")}
         label="Nombre"
         lang={lang}
@@ -240,85 +246,68 @@ function LanguageTexts({
   );
 }
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+type FieldProps = {
   id: string;
   label: string;
   hint?: string | undefined;
   error?: string | undefined;
 };
 
-/** A labelled text of several lines, with its hint and its error, announced like FormField's. */
-function TextAreaField({ id, label, hint, error, ...textarea }: TextAreaFieldProps) {
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
+/** A labelled line of text, with its hint and its error. */
+function TextField({ id, label, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={formStyles.field}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className={error ? styles.textareaInvalid : styles.textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...textarea}
-      />
-      {hint ? (
-        <span id={`${id}-hint`} className={shared.muted}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={formStyles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <input {...control} className={error ? formStyles.inputInvalid : formStyles.input} {...input} />
+      )}
+    </FormField>
   );
 }
 
-type FilingSelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  id: string;
-  label: string;
-  /** The first option, for no label at all. */
-  empty: string;
-  groups: readonly ChoiceGroup[];
-  hint?: string | undefined;
-  error?: string | undefined;
-};
+/** A labelled text of several lines, with its hint and its error. */
+function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <textarea {...control} className={error ? styles.textareaInvalid : styles.textarea} {...textarea} />
+      )}
+    </FormField>
+  );
+}
+
+type FilingSelectProps = FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    /** The first option, for no label at all. */
+    empty: string;
+    groups: readonly ChoiceGroup[];
+  };
 
 /** A labelled select of filing labels, grouped as the shop's menu groups them. */
 function FilingSelect({ id, label, empty, groups, hint, error, ...select }: FilingSelectProps) {
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
+  const look = `${error ? formStyles.inputInvalid : formStyles.input} ${styles.select}`;
   return (
-    <div className={formStyles.field}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className={`${error ? formStyles.inputInvalid : formStyles.input} ${styles.select}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...select}
-      >
-        <option value="">{empty}</option>
-        {groups.map((group) => (
-          <optgroup key={group.label} label={group.label}>
-            {group.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      {hint ? (
-        <span id={`${id}-hint`} className={shared.muted}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={formStyles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} className={look} {...select}>
+          <option value="">{empty}</option>
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import type { PromotionStep, PromotionView } from "#shared/api/back-office-promotion-contract.ts";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
-import { Link, Navigate, useNavigate, useParams } from "#web/lib/routing.tsx";
+import { Link, Navigate, useCurrentUrl, useNavigate, useParams } from "#web/lib/routing.tsx";
 import { ErrorBoundary } from "#web/ui/error-boundary.tsx";
 import formStyles from "#web/ui/form.module.css";
 import shared from "../../back-office.module.css";
@@ -10,6 +10,7 @@ import { FormMessage } from "../../components/form-message.tsx";
 import { useStaffMe } from "../../pages/use-staff-me.ts";
 import { PromotionFormView } from "./promotion-form.tsx";
 import { datesText, promotionErrorMessage, stateNames, usesText, whatItGives } from "./promotion-labels.ts";
+import { PromotionUses } from "./promotion-uses.tsx";
 import styles from "./promotions.module.css";
 import { promotionKey, promotionQuery, promotionsQuery, stepPromotion } from "./promotions-calls.ts";
 
@@ -36,15 +37,16 @@ export function NewPromotionPage() {
   );
 }
 
-/** `/gestion/promociones/:code`: a coupon's state and use, its rules to edit, pause or end it. */
+/** `/gestion/promociones/:code`: a coupon's state and use, its rules to edit, pause or end it, its orders. */
 export function PromotionPage() {
   const { me, redirect } = useStaffMe("promotion");
   const code = useParams().code ?? "";
+  const { search } = useCurrentUrl();
   if (redirect || !me) return <Navigate to={redirect ?? backOfficePaths.signIn()} replace />;
   return (
     <ErrorBoundary key={code} fallback={<Failed />}>
       <Suspense fallback={<p className={shared.muted}>Cargando la promoción…</p>}>
-        <Promotion code={code} />
+        <Promotion code={code} search={search} />
       </Suspense>
     </ErrorBoundary>
   );
@@ -59,7 +61,7 @@ function useSaved() {
   };
 }
 
-function Promotion({ code }: { code: string }) {
+function Promotion({ code, search }: { code: string; search: string }) {
   const { data } = useSuspenseQuery(promotionQuery(code));
   const saved = useSaved();
   const [notice, setNotice] = useState<string | null>(null);
@@ -101,6 +103,7 @@ function Promotion({ code }: { code: string }) {
           />
         </>
       )}
+      <PromotionUses code={promotion.code} search={search} />
     </section>
   );
 }

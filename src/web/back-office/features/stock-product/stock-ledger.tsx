@@ -1,5 +1,9 @@
 import { orderNumberSchema } from "#shared/api/back-office-order-contract.ts";
-import type { StockMovement } from "#shared/api/back-office-stock-contract.ts";
+import {
+  LEDGER_PAGE_SIZE,
+  type StockMovement,
+  type StockProduct,
+} from "#shared/api/back-office-stock-contract.ts";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
 import { formatShopDate } from "#shared/dates.ts";
 import { Link } from "#web/lib/routing.tsx";
@@ -7,8 +11,12 @@ import listPage from "../../components/list-page.module.css";
 import table from "../stock/stock.module.css";
 import { changeText, reasonNames } from "./stock-labels.ts";
 
-/** Every change of the product's stock, newest first, with who made it and the stock it left. */
-export function StockLedger({ movements, more }: { movements: readonly StockMovement[]; more: boolean }) {
+/**
+ * Every change of the product's stock, newest first, with who made it and the stock it left: a
+ * page of them, «Más antiguos» for the next (keyset by entry: one written meanwhile moves none).
+ */
+export function StockLedger({ page }: { page: StockProduct }) {
+  const { movements } = page;
   return (
     <section aria-labelledby="ledger-title">
       <h2 id="ledger-title">Movimientos</h2>
@@ -45,8 +53,27 @@ export function StockLedger({ movements, more }: { movements: readonly StockMove
           ))}
         </tbody>
       </table>
-      {more && <p>Se muestran los 200 movimientos más recientes.</p>}
+      {page.before === null && page.more && (
+        <p>Se muestran los {LEDGER_PAGE_SIZE} movimientos más recientes.</p>
+      )}
+      <LedgerPages page={page} />
     </section>
+  );
+}
+
+/** Back to the newest entries, and on to older ones, when there are any. */
+function LedgerPages({ page }: { page: StockProduct }) {
+  if (page.before === null && page.older === null) return null;
+  const path = backOfficePaths.stockProduct(String(page.product.productId));
+  return (
+    <nav aria-label="Páginas de movimientos" className={listPage.pages}>
+      {page.before !== null && <Link to={path}>Más recientes</Link>}
+      {page.older !== null && (
+        <Link to={`${path}?before=${page.older}`} rel="next">
+          Más antiguos
+        </Link>
+      )}
+    </nav>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   type StockProduct,
   stockAdjustedSchema,
   stockApi,
+  stockLedgerQuerySchema,
   stockProductParamSchema,
   stockProductSchema,
 } from "#shared/api/back-office-stock-contract.ts";
@@ -16,15 +17,21 @@ import { stockKey } from "../stock/stock-calls.ts";
 /** A product's stock page, or none at that address (a wrong id, a product no longer sold). */
 export type StockProductAnswer = { kind: "found"; page: StockProduct } | { kind: "missing" };
 
-export const stockProductKey = (id: string) => [...stockKey, "product", id] as const;
+/** The ledger's page the address asks for (`?before=`, an entry's id); the newest without it. */
+const ledgerBefore = (search: string) => new URLSearchParams(search).get("before") ?? undefined;
 
-export const stockProductQuery = (id: string) =>
+export const stockProductKey = (id: string, search = "") =>
+  [...stockKey, "product", id, ledgerBefore(search) ?? "newest"] as const;
+
+/** A product's stock page with the page of its ledger the address's `?before=` asks for. */
+export const stockProductQuery = (id: string, search = "") =>
   queryOptions({
-    queryKey: stockProductKey(id),
+    queryKey: stockProductKey(id, search),
     queryFn: async ({ client }): Promise<StockProductAnswer> => {
       const param = stockProductParamSchema.safeParse({ id });
-      if (!param.success) return { kind: "missing" };
-      const response = await fetcherOf(client)(stockApi.product(param.data.id), {
+      const ledger = stockLedgerQuerySchema.safeParse({ before: ledgerBefore(search) });
+      if (!param.success || !ledger.success) return { kind: "missing" };
+      const response = await fetcherOf(client)(stockApi.product(param.data.id, ledger.data.before), {
         headers: { accept: "application/json" },
       });
       const answer: unknown = await response.json().catch(() => null);

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { backOfficePaths } from "#shared/back-office-ssr-contract.ts";
-import { Link, Navigate, useParams } from "#web/lib/routing.tsx";
+import { Link, Navigate, useCurrentUrl, useParams } from "#web/lib/routing.tsx";
 import { ErrorBoundary } from "#web/ui/error-boundary.tsx";
 import styles from "../../back-office.module.css";
 import { useStaffMe } from "../../pages/use-staff-me.ts";
@@ -11,22 +11,23 @@ import { StockLedger } from "./stock-ledger.tsx";
 import own from "./stock-product.module.css";
 import { stockProductQuery } from "./stock-product-calls.ts";
 
-/** `/gestion/stock/:id`: one product's units, the form to adjust them and the ledger (issue 32). */
+/** `/gestion/stock/:id`: one product's units, the form to adjust them and the ledger, a page at a time (`?before=`, issue 32). */
 export function StockProductPage() {
   const { me, redirect } = useStaffMe("stock-product");
   const id = useParams().id ?? "";
+  const { search } = useCurrentUrl();
   if (redirect || !me) return <Navigate to={redirect ?? backOfficePaths.signIn()} replace />;
   return (
-    <ErrorBoundary key={id} fallback={<Failed />}>
+    <ErrorBoundary key={`${id}${search}`} fallback={<Failed />}>
       <Suspense fallback={<p className={styles.muted}>Cargando el producto…</p>}>
-        <StockProduct id={id} />
+        <StockProduct id={id} search={search} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-function StockProduct({ id }: { id: string }) {
-  const { data } = useSuspenseQuery(stockProductQuery(id));
+function StockProduct({ id, search }: { id: string; search: string }) {
+  const { data } = useSuspenseQuery(stockProductQuery(id, search));
   if (data.kind === "missing") return <Missing />;
   const { page } = data;
   const { product } = page;
@@ -50,7 +51,7 @@ function StockProduct({ id }: { id: string }) {
         </dd>
       </dl>
       <AdjustForm page={page} />
-      <StockLedger movements={page.movements} more={page.more} />
+      <StockLedger page={page} />
     </section>
   );
 }

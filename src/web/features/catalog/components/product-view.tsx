@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { ProductDetail } from "#shared/api/catalog-contract.ts";
 import { decimalPrice } from "#shared/money.ts";
 import { paths } from "#shared/paths.ts";
@@ -10,10 +10,21 @@ import { absoluteUrl, JsonLd, PageMeta } from "#web/ui/page-meta.tsx";
 import { Price } from "#web/ui/price.tsx";
 import { QuantitySelector } from "#web/ui/quantity-selector.tsx";
 import { StockLabel } from "#web/ui/stock-label.tsx";
+import { WhenVisible } from "#web/ui/when-visible.tsx";
 import { productQuery } from "../api/get-product.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductGrid } from "./product-grid.tsx";
 import styles from "./product-view.module.css";
+
+/** Shown for a sold-out product only: its code is asked for then (issue 33). */
+const BackInStockForm = lazy(async () => ({
+  default: (await import("./back-in-stock-form.tsx")).BackInStockForm,
+}));
+/** Below the first view: hydrated, and its code and texts asked for, once scrolled into view. */
+const ProductReviews = lazy(async () => ({
+  default: (await import("./product-reviews.tsx")).ProductReviews,
+}));
+const REVIEWS_ID = "opiniones";
 
 export type PurchaseActionsProps = { product: ProductDetail; quantity: number };
 
@@ -56,12 +67,22 @@ export function ProductView({ id, renderActions }: ProductViewProps) {
             <QuantitySelector value={quantity} max={product.maxPerOrder} onChange={setQuantity} />
             {renderActions({ product, quantity })}
           </div>
+          {product.stock <= 0 && (
+            <Suspense fallback={null}>
+              <BackInStockForm productId={product.id} />
+            </Suspense>
+          )}
         </div>
       </div>
       <section className={styles.texts}>
         <TextBlock title={t("product.details")} text={product.detalles} />
         {product.informacion && <TextBlock title={t("product.information")} text={product.informacion} />}
       </section>
+      <div id={REVIEWS_ID}>
+        <WhenVisible watch={REVIEWS_ID} ahead="none">
+          <ProductReviews productId={product.id} productName={product.texto} />
+        </WhenVisible>
+      </div>
       {product.related.length > 0 && (
         <section aria-labelledby="related-title">
           <h2 id="related-title">{t("product.related")}</h2>

@@ -1,0 +1,1 @@
+CREATE INDEX "shop_order_coupon_idx" ON "shop_order" USING btree ("coupon_code","placed_at") WHERE "shop_order"."coupon_code" is not null;

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderView } from "#shared/api/order-contract.ts";
+import { lisbonAddress, orderRequest } from "../testing/order-fixtures.ts";
+import { createTestApi, type TestApi } from "../testing/test-app.ts";
+import { body, payOrder, placeAndPay, quote, shopperWithCart } from "../testing/test-orders.ts";
+import { loadOrder } from "./order-views.ts";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+describe("the language of an order placed without one (issue 33)", () => {
+  it("is its shipping country's: a Portuguese order gets a Portuguese, tagged invoice", async () => {
+    const { shopper, addressId } = await shopperWithCart(
+      api,
+      "sem-lingua@example.com",
+      { 9: 1 },
+      lisbonAddress,
+    );
+    const paid = await placeAndPay(shopper, addressId);
+    expect((await loadOrder(api.database.db, paid.id))?.lang).toBe("pt");
+    const response = await shopper("GET", `/api/orders/${paid.id}/documents/invoice`);
+    expect(response.status).toBe(200);
+    const pdf = Buffer.from(await response.arrayBuffer()).toString("latin1");
+    expect(pdf).toContain("/Lang (pt-PT)");
+    expect(pdf).toContain("/StructTreeRoot");
+  });
+
+  it("is still the one the shopper's page sent, wherever the order goes", async () => {
+    const { shopper, addressId } = await shopperWithCart(
+      api,
+      "com-lingua@example.com",
+      { 9: 1 },
+      lisbonAddress,
+    );
+    const { totals } = await quote(shopper, addressId);
+    const placed = await body<OrderView>(
+      await shopper("POST", "/api/orders?lang=es", orderRequest(addressId, totals.totalCents)),
+      201,
+    );
+    await payOrder(shopper, placed.id);
+    expect((await loadOrder(api.database.db, placed.id))?.lang).toBe("es");
+    const response = await shopper("GET", `/api/orders/${placed.id}/documents/invoice`);
+    expect(Buffer.from(await response.arrayBuffer()).toString("latin1")).toContain("/Lang (es-ES)");
+  });
+});
