@@ -1,13 +1,16 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import type { ErasureOutline } from "#shared/api/back-office-customer-contract.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import {
   account,
   address,
+  backInStockRequests,
   cartLine,
   newsletterSubscriptions,
   passkey,
   personalData,
+  review,
+  reviewInvitation,
   session,
   shopOrder,
   user,
@@ -23,7 +26,8 @@ export type ErasedAccount = { id: string; email: string; outline: ErasureOutline
  * `/delete-user`, after their password), a guest's request from an order's link, and staff on a
  * customer's request (decision 045). One transaction: its sessions end; the account, its sign-in
  * methods, passkeys, cart, wish list, personal data, addresses and personal coupons go (foreign
- * keys ON DELETE CASCADE); a proven address leaves the newsletter too; the orders stay with their
+ * keys ON DELETE CASCADE); a proven address leaves the newsletter and its back-in-stock requests
+ * too; their reviews and review links go; the orders stay with their
  * copies of buyer and address, which the invoices must keep (tax law), linked to nobody. `within`
  * runs in that transaction first, with the account locked (a check, the staff audit): what it
  * answers other than undefined stops the erasure and is returned.
@@ -49,6 +53,15 @@ export async function eraseAccount<Refusal = never>(
         .delete(newsletterSubscriptions)
         .where(eq(newsletterSubscriptions.email, row.email.toLowerCase()));
     }
+    // So do its «Avísame cuando vuelva» requests (issue 33): an address, and what it waited for.
+    if (row.emailVerified) {
+      await tx.delete(backInStockRequests).where(eq(backInStockRequests.email, row.email.toLowerCase()));
+    }
+    // Their reviews are their words under their name (issue 33): they go, and so do the links
+    // that would let someone write one from their orders, which stay for the tax law.
+    const theirOrders = tx.select({ id: shopOrder.id }).from(shopOrder).where(eq(shopOrder.userId, row.id));
+    await tx.delete(review).where(inArray(review.orderId, theirOrders));
+    await tx.delete(reviewInvitation).where(inArray(reviewInvitation.orderId, theirOrders));
     await tx.delete(session).where(eq(session.userId, row.id));
     await tx.delete(user).where(eq(user.id, row.id));
     return erased;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLine } from "../db/schema.ts";
+import { backInStockRequests, cartLine, user } from "../db/schema.ts";
 import { createTestApi, TEST_ORIGIN, type TestApi } from "../testing/test-app.ts";
 import { mailedAddressCode, SHOPPER_PASSWORD, signUpShopper } from "../testing/test-users.ts";
 import { SIGN_IN_LIMITS } from "./sign-in-throttle.ts";
@@ -116,6 +116,24 @@ describe("identity", () => {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     expect((await withCookie("POST", "/api/cart/1", { cantidad: 2 })).status).toBe(200);
+    // Its proven address waits for two products; someone else's for one.
+    await api.database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, "leaving@example.com"));
+    for (const [email, productId] of [
+      ["Leaving@example.com", 3],
+      ["leaving@example.com", 4],
+      ["staying@example.com", 3],
+    ] as const) {
+      const asked = await withCookie("POST", "/api/back-in-stock", {
+        email,
+        productId,
+        consent: true,
+        locale: "es",
+      });
+      expect(asked.status).toBe(200);
+    }
 
     const noPassword = await withCookie("POST", "/api/auth/delete-user", {});
     expect(noPassword.status).toBe(400);
@@ -135,6 +153,10 @@ describe("identity", () => {
     expect(signIn.status).toBe(401);
     const leftovers = await api.database.db.select().from(cartLine).where(eq(cartLine.userId, me.user.id));
     expect(leftovers).toEqual([]);
+    const waiting = await api.database.db
+      .select({ email: backInStockRequests.email })
+      .from(backInStockRequests);
+    expect(waiting).toEqual([{ email: "staying@example.com" }]);
   });
 
   it("answers every per-user endpoint with a JSON 401 without a session", async () => {

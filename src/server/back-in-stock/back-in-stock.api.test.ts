@@ -121,6 +121,19 @@ describe("the mail when stock returns", () => {
     expect(mailsTo("sin.aviso@example.com")).toHaveLength(1);
   });
 
+  it("counts a product's first stock row as leaving 0 too", async () => {
+    await api.database.db.delete(productStock).where(eq(productStock.productId, 9));
+    await ask("primera.fila@example.com", 9);
+    expect(await queue()).toBe(0);
+    await api.database.db.insert(productStock).values({ productId: 9, available: 0 });
+    expect(await queue()).toBe(0);
+    await api.database.db.delete(productStock).where(eq(productStock.productId, 9));
+    await api.database.db.insert(productStock).values({ productId: 9, available: 4 });
+    expect(await queue()).toBe(1);
+    await mail.deliver();
+    expect(mailsTo("primera.fila@example.com")).toHaveLength(1);
+  });
+
   it("sends nothing once the request is cancelled from the mail's link", async () => {
     await adjust(7, "count", 0);
     await ask("se.arrepiente@example.com", 7, "pt");

@@ -1,7 +1,15 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { CustomerDataExport } from "#shared/api/back-office-customer-contract.ts";
 import type { Database } from "../db/client.ts";
-import { cartLine, invoice, orderLine, passkey, wishlistItem } from "../db/schema.ts";
+import {
+  backInStockRequests,
+  cartLine,
+  invoice,
+  orderLine,
+  passkey,
+  review,
+  wishlistItem,
+} from "../db/schema.ts";
 import {
   addressesOf,
   addressView,
@@ -14,7 +22,7 @@ import {
 /**
  * Everything the shop keeps about one account, as one document (the GDPR's right of access,
  * decision 045): the account, personal data, addresses, cart, wish list, orders with their lines
- * and invoices' numbers, and the newsletter. The secrets that let it sign in (password hashes,
+ * and invoices' numbers, the newsletter, back-in-stock requests and reviews. The secrets that let it sign in (password hashes,
  * tokens, passkeys' public keys) are the shop's locks, not data about the person: left out.
  */
 export async function customerDataExport(
@@ -34,9 +42,9 @@ export async function customerDataExport(
     newsletterOf(db, found.email),
   ]);
   const orderIds = orders.map((order) => order.id);
-  const [lines, invoices] =
+  const [lines, invoices, reviews] =
     orderIds.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db
             .select()
@@ -44,7 +52,14 @@ export async function customerDataExport(
             .where(inArray(orderLine.orderId, orderIds))
             .orderBy(asc(orderLine.position)),
           db.select().from(invoice).where(inArray(invoice.orderId, orderIds)).orderBy(asc(invoice.issuedAt)),
+          db.select().from(review).where(inArray(review.orderId, orderIds)).orderBy(asc(review.createdAt)),
         ]);
+  // Its unsubscribe token is a lock, not data about the person: left out.
+  const waiting = await db
+    .select()
+    .from(backInStockRequests)
+    .where(eq(backInStockRequests.email, found.email.toLowerCase()))
+    .orderBy(asc(backInStockRequests.createdAt));
   return {
     exportedAt: now.toISOString(),
     account: {
@@ -86,5 +101,18 @@ export async function customerDataExport(
         .map(({ kind, number }) => ({ kind, number })),
     })),
     newsletter,
+    backInStock: waiting.map(({ productId, createdAt, notifiedAt }) => ({
+      productId,
+      createdAt: createdAt.toISOString(),
+      notifiedAt: notifiedAt?.toISOString() ?? null,
+    })),
+    reviews: reviews.map(({ productId, authorName, rating, text, status, createdAt }) => ({
+      productId,
+      authorName,
+      rating,
+      text,
+      status,
+      createdAt: createdAt.toISOString(),
+    })),
   };
 }

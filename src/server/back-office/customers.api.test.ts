@@ -179,6 +179,12 @@ describe("a customer's page and the export of their data", () => {
   });
 
   it("downloads everything kept about them as a JSON attachment, and audits who did", async () => {
+    const asked = await api.request("/api/back-in-stock", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: "Alvaro.Nunez@example.com", productId: 5, consent: true, locale: "es" }),
+    });
+    expect(asked.status).toBe(200);
     const answer = await staff.get(`/api/gestion/customers/${alvaro.id}/export`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
@@ -200,6 +206,8 @@ describe("a customer's page and the export of their data", () => {
     expect(order?.lines).toEqual([expect.objectContaining({ quantity: 1 })]);
     expect(order?.invoices.map((document) => document.kind)).toEqual(["invoice"]);
     expect(document.newsletter.state).toBe("confirmed");
+    expect(document.backInStock).toEqual([expect.objectContaining({ productId: 5, notifiedAt: null })]);
+    expect(document.reviews).toEqual([]);
     // The shop's locks are not the person's data: no password hash, no session token.
     expect(text).not.toMatch(/password|token|\$2[aby]\$|scrypt/i);
     const [entry] = await auditOf(api.database.db, "customer", alvaro.id);

@@ -75,6 +75,10 @@ export const backInStockRequests = pgTable(
   (table) => [
     unique("back_in_stock_requests_email_product").on(table.email, table.productId),
     index("back_in_stock_requests_due_idx").on(table.restockedAt, table.notifiedAt),
+    // The trigger's lookup on every stock row leaving 0 (an import writes 100,000 of them).
+    index("back_in_stock_requests_open_idx")
+      .on(table.productId)
+      .where(sql`${table.notifiedAt} is null and ${table.restockedAt} is null`),
   ],
 );
 

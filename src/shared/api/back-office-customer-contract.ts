@@ -147,6 +147,25 @@ export const customerDataExportSchema = z.object({
     }),
   ),
   newsletter: customerNewsletterSchema,
+  /** «Avísame cuando vuelva» (issue 33): the products their address waits for, or was told of. */
+  backInStock: z.array(
+    z.object({
+      productId: z.number().int(),
+      createdAt: z.iso.datetime(),
+      notifiedAt: z.iso.datetime().nullable(),
+    }),
+  ),
+  /** The reviews written from their orders (issue 33), whatever their moderation. */
+  reviews: z.array(
+    z.object({
+      productId: z.number().int(),
+      authorName: z.string(),
+      rating: z.number().int(),
+      text: z.string(),
+      status: z.enum(["pending", "approved", "rejected"]),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
 });
 export type CustomerDataExport = z.infer<typeof customerDataExportSchema>;
 

@@ -1,0 +1,1 @@
+CREATE INDEX "back_in_stock_requests_open_idx" ON "back_in_stock_requests" USING btree ("product_id") WHERE "back_in_stock_requests"."notified_at" is null and "back_in_stock_requests"."restocked_at" is null;
