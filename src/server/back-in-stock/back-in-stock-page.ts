@@ -1,7 +1,6 @@
-import { brand } from "#shared/brand.ts";
 import type { Lang } from "#shared/lang.ts";
 import { escapeHtml } from "../mail/html.ts";
-import { NEWSLETTER_PAGE_STYLE } from "../newsletter/newsletter-pages.ts";
+import { plainPage } from "../newsletter/newsletter-pages.ts";
 import { backInStockWords } from "./back-in-stock-words.ts";
 
 type Words = (typeof backInStockWords)[Lang];
@@ -29,23 +28,12 @@ export function renderBackInStockPage(lang: Lang, page: BackInStockPage): string
   const back = page.back
     ? `<a href="${escapeHtml(page.back)}">${escapeHtml(w.backToProduct)}</a>`
     : `<a href="/">${escapeHtml(w.backToShop)}</a>`;
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(w[page.title])} · ${escapeHtml(brand.shopName)}</title>
-<style>${NEWSLETTER_PAGE_STYLE}</style>
-</head>
-<body>
-<main>
-<p><strong>${escapeHtml(brand.shopName)}</strong></p>
-<h1>${escapeHtml(w[page.title])}</h1>
+  return plainPage(
+    lang,
+    w[page.title],
+    `<h1>${escapeHtml(w[page.title])}</h1>
 <p role="status">${escapeHtml(w[page.text])}</p>
 ${form}
-<p>${back}</p>
-</main>
-</body>
-</html>`;
+<p>${back}</p>`,
+  );
 }

@@ -23,6 +23,30 @@ a{color:#006fa1}
 `;
 
 /**
+ * The shell of the shop's small pages without script (the newsletter's, back in stock, reviews,
+ * the form messages): `title` in the tab after the shop's name, `body` (already escaped HTML)
+ * inside the card under the shop's name.
+ */
+export function plainPage(lang: Lang, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${escapeHtml(brand.shopName)}</title>
+<style>${NEWSLETTER_PAGE_STYLE}</style>
+</head>
+<body>
+<main>
+<p><strong>${escapeHtml(brand.shopName)}</strong></p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+/**
  * A small page of its own, readable without scripts (links from mail open anywhere). Following a
  * link only shows the page; the step is taken by the button, so a mail scanner that opens every
  * link confirms or cancels nothing.
@@ -32,23 +56,12 @@ export function renderNewsletterPage(lang: Lang, page: NewsletterPage): string {
   const form = page.action
     ? `<form method="post"><input type="hidden" name="token" value="${escapeHtml(page.action.token)}"><button type="submit">${escapeHtml(w[page.action.button])}</button></form>`
     : "";
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(w[page.title])} · ${escapeHtml(brand.shopName)}</title>
-<style>${NEWSLETTER_PAGE_STYLE}</style>
-</head>
-<body>
-<main>
-<p><strong>${escapeHtml(brand.shopName)}</strong></p>
-<h1>${escapeHtml(w[page.title])}</h1>
+  return plainPage(
+    lang,
+    w[page.title],
+    `<h1>${escapeHtml(w[page.title])}</h1>
 <p>${escapeHtml(w[page.text])}</p>
 ${form}
-<p><a href="/">${escapeHtml(w.backToShop)}</a></p>
-</main>
-</body>
-</html>`;
+<p><a href="/">${escapeHtml(w.backToShop)}</a></p>`,
+  );
 }

@@ -1,7 +1,6 @@
-import { brand } from "#shared/brand.ts";
 import type { Lang } from "#shared/lang.ts";
 import { escapeHtml } from "../mail/html.ts";
-import { NEWSLETTER_PAGE_STYLE } from "../newsletter/newsletter-pages.ts";
+import { plainPage } from "../newsletter/newsletter-pages.ts";
 import { reviewWords } from "./review-words.ts";
 
 /** The page «Cómo verificamos las opiniones», linked from every review page. */
@@ -53,21 +52,10 @@ export function renderReviewPage(lang: Lang, page: ReviewPage): string {
     page.kind === "form"
       ? formBody(lang, page)
       : `<h1>${e(page.title)}</h1>\n<p>${e(page.text)}</p>\n<p><a href="${HOW_WE_VERIFY_PATH}">${e(w.howWeVerify)}</a></p>`;
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)} · ${e(brand.shopName)}</title>
-<style>${NEWSLETTER_PAGE_STYLE}</style>
-</head>
-<body>
-<main>
-<p><strong>${e(brand.shopName)}</strong></p>
-${body}
-<p><a href="/">${e(w.backToShop)}</a></p>
-</main>
-</body>
-</html>`;
+  return plainPage(
+    lang,
+    title,
+    `${body}
+<p><a href="/">${e(w.backToShop)}</a></p>`,
+  );
 }

@@ -1,7 +1,6 @@
-import { brand } from "#shared/brand.ts";
 import type { Lang } from "#shared/lang.ts";
 import { escapeHtml } from "../mail/html.ts";
-import { NEWSLETTER_PAGE_STYLE } from "../newsletter/newsletter-pages.ts";
+import { plainPage } from "../newsletter/newsletter-pages.ts";
 
 /** Why a page request got a message instead of its page. */
 export type PageMessage = "failed" | "too-many" | "bad-form" | "too-large" | "cross-site" | "missing-file";
@@ -71,24 +70,13 @@ const words: Record<Lang, Record<PageMessage, Words> & { back: string }> = {
  */
 export function messagePage(lang: Lang, message: PageMessage): string {
   const { title, text } = words[lang][message];
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(brand.shopName)}</title>
-<style>${NEWSLETTER_PAGE_STYLE}</style>
-</head>
-<body>
-<main>
-<p><strong>${escapeHtml(brand.shopName)}</strong></p>
-<h1>${escapeHtml(title)}</h1>
+  return plainPage(
+    lang,
+    title,
+    `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(text)}</p>
-<p><a href="/">${escapeHtml(words[lang].back)}</a></p>
-</main>
-</body>
-</html>`;
+<p><a href="/">${escapeHtml(words[lang].back)}</a></p>`,
+  );
 }
 
 /** The message as an answer: never kept by any cache, as its cause is this request's. */
