@@ -5,12 +5,16 @@ import { defineConfig } from "vitest/config";
  * twice: on the embedded PGlite database and on the PostgreSQL server of TEST_DATABASE_URL.
  */
 const apiTests = "src/server/**/*.api.test.ts";
+/** Each API project migrates one database per run, which its test files copy. */
+const globalSetup = ["src/server/testing/template-databases.ts"];
 
 export default defineConfig({
   test: {
     // Password hashing (scrypt) and fresh databases are slow on a busy two-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default leaves one of two cores idle; API files wait on PostgreSQL half the time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -18,11 +22,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "api-pglite", include: [apiTests], env: { TEST_DB: "pglite" } },
+        test: { name: "api-pglite", include: [apiTests], env: { TEST_DB: "pglite" }, globalSetup },
       },
       {
         extends: true,
-        test: { name: "api-postgres", include: [apiTests], env: { TEST_DB: "postgres" } },
+        test: { name: "api-postgres", include: [apiTests], env: { TEST_DB: "postgres" }, globalSetup },
       },
     ],
   },

@@ -65,23 +65,40 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; onConnectionError?: (error: Error) => void }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests), started from `template` if given
+   * (a dump of `embeddedTemplate`).
+   */
+  | { kind: "pglite"; dataDir?: string; template?: Blob };
 
 /** Opens the database and brings its schema up to date: one schema, one set of migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === "postgres"
     ? openPostgres(options.url, options.onConnectionError)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * An in-memory embedded database with every migration applied, dumped: tests start their own
+ * from it (PGlite's initdb alone takes seconds) and the migrator then finds nothing to do.
+ */
+export async function embeddedTemplate(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
+}
+
+async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     client = await PGlite.create(join(dataDir, "pglite"));
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(template ? { loadDataDir: template } : {});
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
