@@ -40,7 +40,11 @@ describe("reviews from verified buyers (issue 33)", () => {
     expect(delivered.status()).toBe(200);
 
     // No review yet: the product page says so, with no figures and no rating in its data.
+    // The server draws them (crawlers read them); the shopper scrolls down to them.
+    const drawn = await page.request.get(owned.at(`/detalle/${PRODUCT}`));
+    expect(await drawn.text()).toContain("aún no tiene opiniones");
     await page.goto(owned.at(`/detalle/${PRODUCT}`));
+    await page.locator("#opiniones").scrollIntoViewIfNeeded();
     const reviews = page.getByRole("region", { name: "Opiniones de clientes" });
     await expect.poll(() => reviews.textContent()).toContain("aún no tiene opiniones");
     expect(await page.content()).not.toContain("aggregateRating");
@@ -76,6 +80,7 @@ describe("reviews from verified buyers (issue 33)", () => {
 
     // The product's page shows the real figures, the review and its structured data.
     await page.goto(owned.at(`/detalle/${PRODUCT}`));
+    await page.locator("#opiniones").scrollIntoViewIfNeeded();
     await expect.poll(() => reviews.textContent()).toContain("4,0 de 5");
     const text = (await reviews.textContent()) ?? "";
     expect(text).toContain("1 opinión");

@@ -64,6 +64,7 @@ import type { PageCache } from "./ssr/page-cache.ts";
 import { pagesRoutes } from "./ssr/pages.routes.ts";
 import type { ShopperCache } from "./ssr/shopper-cache.ts";
 import { staffRoutes } from "./staff/staff.routes.ts";
+import type { StaffSessionCache } from "./staff/staff-guard.ts";
 import { createStaffIdentity } from "./staff/staff-identity.ts";
 import { readStock } from "./stock/stock-repository.ts";
 import type { StockView } from "./stock/stock-view.ts";
@@ -120,6 +121,8 @@ export type AppDeps = {
   shopperCache?: ShopperCache;
   /** Confirmed sessions kept in memory; without it every signed-in request asks the database. */
   sessionCache?: SessionCache;
+  /** The back office's confirmed staff sessions, kept like the shoppers' (migration 0036). */
+  staffSessionCache: StaffSessionCache;
   /** The stock the catalogue shows, kept in memory (decision 058); without it each answer asks the database. */
   stockView?: StockView;
   /** Google and Apple sign-in, as given to `auth` (decision 033). */
@@ -150,6 +153,7 @@ type ApiDeps = Pick<
   | "pageCache"
   | "shopperCache"
   | "sessionCache"
+  | "staffSessionCache"
   | "social"
   | "readiness"
   | "orderStreamCheckMs"
@@ -201,6 +205,7 @@ export function createApi(deps: ApiDeps) {
     shopAuth: auth,
     origins: deps.origins,
     throttle: deps.signInThrottle,
+    sessionCache: deps.staffSessionCache,
   });
   const api = new Hono()
     .use(

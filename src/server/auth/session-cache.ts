@@ -1,8 +1,11 @@
 import { LRUCache } from "lru-cache";
 import type { SessionUser } from "#shared/api/account-contract.ts";
 
+/** Whose a session is: a shopper (the default) or a staff member (the back office's own cache). */
+type Owner = { id: string };
+
 /** A session better-auth confirmed: whose it is, and until when it holds. */
-export type CheckedSession = { user: SessionUser; expiresAt: Date };
+export type CheckedSession<User extends Owner = SessionUser> = { user: User; expiresAt: Date };
 
 export type SessionCacheOptions = {
   /** How long a confirmed session is trusted without asking the database again. */
@@ -11,14 +14,14 @@ export type SessionCacheOptions = {
   now?: () => number;
 };
 
-export type SessionCache = {
+export type SessionCache<User extends Owner = SessionUser> = {
   /**
    * The session of this token: from memory when it was confirmed lately, else from `check` (the
    * database), kept unless a change reached the cache meanwhile. Unknown tokens are not kept.
    */
-  read(token: string, check: () => Promise<CheckedSession | null>): Promise<SessionUser | null>;
+  read(token: string, check: () => Promise<CheckedSession<User> | null>): Promise<User | null>;
   /** The session of this token if it is kept and still trusted; never asks the database. */
-  peek(token: string): SessionUser | undefined;
+  peek(token: string): User | undefined;
   /** A session or account of this user changed (sign-out, password, e-mail, name, deletion). */
   dropUser(userId: string): void;
   /** Changes may have been missed: trust nothing kept. */
@@ -34,13 +37,13 @@ export const SESSION_CACHE_TTL_MS = 60_000;
  * case. Every change to a user's sessions or account is announced by the database (migration
  * 0013), in every process, and drops that user's entries.
  */
-export function createSessionCache({
+export function createSessionCache<User extends Owner = SessionUser>({
   ttlMs = SESSION_CACHE_TTL_MS,
   maxSessions = 50_000,
   now = Date.now,
-}: SessionCacheOptions = {}): SessionCache {
+}: SessionCacheOptions = {}): SessionCache<User> {
   const tokensOf = new Map<string, Set<string>>();
-  const sessions = new LRUCache<string, { user: SessionUser; until: number }>({
+  const sessions = new LRUCache<string, { user: User; until: number }>({
     max: maxSessions,
     dispose: (entry, token) => {
       const tokens = tokensOf.get(entry.user.id);
@@ -85,27 +88,27 @@ export function createSessionCache({
   };
 }
 
-/** better-auth's session cookie (`__Secure-` before it on https). */
-const SESSION_COOKIE_NAME = "better-auth.session_token";
-const SESSION_COOKIE = new RegExp(
-  `(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.replace(".", "\\.")}=([^;]*)`,
-  "g",
-);
-
 /**
- * Whether a Cookie header carries a session cookie, without asking whether it is still valid: a
- * request without one is a visitor's for sure.
+ * A better-auth session cookie (`__Secure-` before its name on https): whether a Cookie header
+ * carries one, without asking whether it is still valid (a request without one is signed out for
+ * sure), and its value, or null when there is none or more than one (left to better-auth).
  */
-export function mayHaveSession(cookieHeader: string): boolean {
-  return cookieHeader.includes(`${SESSION_COOKIE_NAME}=`);
+export function sessionCookie(name: string) {
+  const pattern = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${name.replaceAll(".", "\\.")}=([^;]*)`, "g");
+  return {
+    present: (cookieHeader: string): boolean => cookieHeader.includes(`${name}=`),
+    tokenOf: (cookieHeader: string | null): string | null => {
+      if (!cookieHeader) return null;
+      const values = [...cookieHeader.matchAll(pattern)].map((match) => match[1] ?? "");
+      return values.length === 1 && values[0] ? values[0] : null;
+    },
+  };
 }
 
-/** The session cookie's value, or null when there is none, or more than one (left to better-auth). */
-export function sessionTokenOf(cookieHeader: string | null): string | null {
-  if (!cookieHeader) return null;
-  const values = [...cookieHeader.matchAll(SESSION_COOKIE)].map((match) => match[1] ?? "");
-  return values.length === 1 && values[0] ? values[0] : null;
-}
+/** The shop's own: better-auth's default name. */
+const shopSessionCookie = sessionCookie("better-auth.session_token");
+export const mayHaveSession = shopSessionCookie.present;
+export const sessionTokenOf = shopSessionCookie.tokenOf;
 
 /**
  * The signed-in shopper a Cookie header names, from memory only: null without a session cookie,

@@ -93,6 +93,7 @@ export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListe
     ...(pageCache ? { pageCache } : {}),
     ...(shopperCache ? { shopperCache } : {}),
     sessionCache: identity.sessionCache,
+    staffSessionCache: identity.staffSessionCache,
     stockView: caches.stockView,
     social: identity.social,
   });

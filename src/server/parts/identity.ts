@@ -1,7 +1,8 @@
 import type { Catalog } from "#catalog/catalog.ts";
 import { createCachedAuth } from "../auth/auth.ts";
 import { resolveAuthSecret } from "../auth/auth-secret.ts";
-import { watchSessionChanges } from "../auth/session-changes.ts";
+import { createSessionCache } from "../auth/session-cache.ts";
+import { watchSessionChanges, watchStaffSessionChanges } from "../auth/session-changes.ts";
 import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import { socialConfigFromEnv } from "../auth/social-sign-in.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -10,11 +11,13 @@ import type { OriginPolicy } from "../http/origin-policy.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
+import type { StaffSessionCache } from "../staff/staff-guard.ts";
 
 /**
  * Who is signed in: better-auth on the shop's tables, its confirmed sessions kept in memory and
- * dropped in every process when the database announces a change (decision 019). Its stop ends
- * that watch.
+ * dropped in every process when the database announces a change (decision 019); the back
+ * office's staff sessions the same way (their better-auth is made with the API). Its stop ends
+ * those watches.
  */
 export type Identity = Awaited<ReturnType<typeof startIdentity>>;
 
@@ -41,5 +44,17 @@ export async function startIdentity(deps: {
     rateLimited: env.RATE_LIMITS === "on",
   });
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
-  return { auth, sessionCache, signInThrottle, social, stop: () => sessionWatch.close() };
+  const staffSessionCache: StaffSessionCache = createSessionCache();
+  const staffWatch = await watchStaffSessionChanges(database, staffSessionCache, logger);
+  return {
+    auth,
+    sessionCache,
+    staffSessionCache,
+    signInThrottle,
+    social,
+    stop: async () => {
+      await sessionWatch.close();
+      await staffWatch.close();
+    },
+  };
 }

@@ -20,6 +20,12 @@ export type StaffAuthOptions = {
   rateLimited: boolean;
   /** The shop's password limits (decision 016), with the staff's accounts counted apart. */
   throttle: SignInThrottle;
+  /**
+   * A staff member's sessions or account changed through better-auth (sign-out, new password,
+   * second factor enrolled): this process forgets what it kept before answering; the others hear
+   * it from the database (migration 0036).
+   */
+  onSessionsChanged?: (staffId: string) => void;
 };
 
 /** Where better-auth answers the back office's identity (issue 30). */
@@ -35,8 +41,23 @@ export const STAFF_SESSION_SECONDS = 8 * 60 * 60;
  * Accounts come from invitations only; the second factor is TOTP (the two-factor plugin), which
  * `requireStaff` insists on.
  */
-export function createStaffAuth({ db, secret, origins, rateLimited, throttle }: StaffAuthOptions) {
+export function createStaffAuth({
+  db,
+  secret,
+  origins,
+  rateLimited,
+  throttle,
+  onSessionsChanged = () => undefined,
+}: StaffAuthOptions) {
+  const changed = async ({ userId }: { userId: string }) => onSessionsChanged(userId);
   return betterAuth({
+    databaseHooks: {
+      session: { delete: { after: changed }, update: { after: changed } },
+      user: {
+        update: { after: async (user) => onSessionsChanged(user.id) },
+        delete: { after: async (user) => onSessionsChanged(user.id) },
+      },
+    },
     appName: brand.shopName,
     baseURL: origins.publicOrigin,
     basePath: STAFF_AUTH_BASE_PATH,

@@ -3,8 +3,9 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { staffErrorCodes, staffRoleSchema } from "#shared/api/staff-contract.ts";
 import type { StaffActor } from "../audit/staff-audit.ts";
+import { type CheckedSession, type SessionCache, sessionCookie } from "../auth/session-cache.ts";
 import { apiError } from "../http/validate.ts";
-import type { StaffAuth } from "./staff-auth.ts";
+import { STAFF_COOKIE_PREFIX, type StaffAuth } from "./staff-auth.ts";
 
 /** A signed-in staff member, as the back office's routes receive them (`c.get("staff")`). */
 export type SignedInStaff = Extract<StaffActor, { kind: "staff" }>;
@@ -24,12 +25,30 @@ export type StaffSessionUser = z.infer<typeof sessionUserSchema>;
 /** Who the request's staff session cookie (`gestion.session_token`) belongs to; never a shopper's. */
 export type StaffSessionReader = (headers: Headers) => Promise<StaffSessionUser | null>;
 
-export function staffSessionReader(auth: StaffAuth): StaffSessionReader {
-  return async (headers) => {
+/** The staff sessions better-auth confirmed, kept until the database says otherwise (decision 019). */
+export type StaffSessionCache = SessionCache<StaffSessionUser>;
+
+const staffCookie = sessionCookie(`${STAFF_COOKIE_PREFIX}.session_token`);
+
+/**
+ * A request without a staff cookie is nobody's without asking the database; one whose session
+ * was confirmed lately is answered from memory, so a back-office request costs no round trip for
+ * its session. What is kept is everything the guard decides on (role, second factor, leaving),
+ * and any change to it in the database drops it in every process (migration 0036).
+ */
+export function staffSessionReader(auth: StaffAuth, cache: StaffSessionCache): StaffSessionReader {
+  const check = async (headers: Headers): Promise<CheckedSession<StaffSessionUser> | null> => {
     const found = await auth.api.getSession({ headers });
     if (!found) return null;
     const user = sessionUserSchema.safeParse(found.user);
-    return user.success ? user.data : null;
+    return user.success ? { user: user.data, expiresAt: found.session.expiresAt } : null;
+  };
+  return async (headers) => {
+    const cookie = headers.get("cookie") ?? "";
+    if (!staffCookie.present(cookie)) return null;
+    const token = staffCookie.tokenOf(cookie);
+    if (token) return cache.read(token, () => check(headers));
+    return (await check(headers))?.user ?? null;
   };
 }
 

@@ -6,6 +6,7 @@ import { createStaffAuth, type StaffAuth } from "./staff-auth.ts";
 import {
   createRequireStaff,
   type RequireStaff,
+  type StaffSessionCache,
   type StaffSessionReader,
   staffSessionReader,
 } from "./staff-guard.ts";
@@ -14,7 +15,13 @@ import {
  * The back office's identity, made once per API (app.ts): its better-auth, the reader of its
  * sessions, and the guard every back-office route puts in front of itself.
  */
-export type StaffIdentity = { auth: StaffAuth; readStaff: StaffSessionReader; requireStaff: RequireStaff };
+export type StaffIdentity = {
+  auth: StaffAuth;
+  readStaff: StaffSessionReader;
+  requireStaff: RequireStaff;
+  /** Forgets a staff member's kept sessions in this process at once (their change is committed). */
+  forget: (staffId: string) => void;
+};
 
 /**
  * Made beside the shop's auth, with the shop's secret, origins and password limits (and its rate
@@ -25,6 +32,8 @@ export function createStaffIdentity(deps: {
   shopAuth: Auth;
   origins: OriginPolicy;
   throttle: SignInThrottle;
+  /** Kept sessions, dropped by the database's announcements (server/parts/identity.ts). */
+  sessionCache: StaffSessionCache;
 }): StaffIdentity {
   const { secret } = deps.shopAuth.options;
   if (!secret) throw new Error("better-auth has no secret");
@@ -34,7 +43,13 @@ export function createStaffIdentity(deps: {
     origins: deps.origins,
     rateLimited: deps.shopAuth.options.rateLimit?.enabled ?? true,
     throttle: deps.throttle,
+    onSessionsChanged: (staffId) => deps.sessionCache.dropUser(staffId),
   });
-  const readStaff = staffSessionReader(auth);
-  return { auth, readStaff, requireStaff: createRequireStaff(readStaff) };
+  const readStaff = staffSessionReader(auth, deps.sessionCache);
+  return {
+    auth,
+    readStaff,
+    requireStaff: createRequireStaff(readStaff),
+    forget: (staffId) => deps.sessionCache.dropUser(staffId),
+  };
 }

@@ -96,6 +96,8 @@ export function staffRoutes(staff: StaffIdentity, deps: StaffRoutesDeps) {
     })
     .post("/staff/:id/disable", owner, validate("param", staffIdParamSchema), async (c) => {
       const result = await disableStaff(db, c.get("staff"), c.req.valid("param").id, now());
+      // Their next request here is refused even before the database's announcement arrives.
+      if (result.kind === "disabled") staff.forget(result.member.id);
       if (result.kind === "unknown") return c.json(apiError("not-found", "No such staff member"), 404);
       if (result.kind === "own-account") {
         return c.json(apiError(staffErrorCodes.ownAccount, "You cannot disable your own account"), 409);

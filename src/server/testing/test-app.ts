@@ -5,8 +5,8 @@ import { Hono } from "hono";
 import { builtinCatalogSource } from "#catalog/builtin-catalog.ts";
 import { createApi, createApp, shopOrderNotifier } from "../app.ts";
 import { createCachedAuth } from "../auth/auth.ts";
-import type { SessionCache } from "../auth/session-cache.ts";
-import { watchSessionChanges } from "../auth/session-changes.ts";
+import { createSessionCache, type SessionCache } from "../auth/session-cache.ts";
+import { watchSessionChanges, watchStaffSessionChanges } from "../auth/session-changes.ts";
 import { createSignInThrottle } from "../auth/sign-in-throttle.ts";
 import type { SocialSignInConfig } from "../auth/social-sign-in.ts";
 import { seedCatalog } from "../catalog/catalog-store.ts";
@@ -25,12 +25,15 @@ import type { CheckoutLimits } from "../orders/orders.routes.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
 import { createTestProvider, type TestProvider } from "../payments/test-provider.ts";
+import type { StaffSessionCache } from "../staff/staff-guard.ts";
 import { watchStockChanges } from "../stock/stock-changes.ts";
 import { readStock } from "../stock/stock-repository.ts";
 import { createStockView } from "../stock/stock-view.ts";
 import { openTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestApi = {
+  /** The back office's kept staff sessions (migration 0036), as the API reads them. */
+  staffSessionCache: StaffSessionCache;
   request: (path: string, init?: RequestInit) => Promise<Response>;
   /** Mail sent by the app (unless the test gave its own mailer), as its transport received it. */
   mails: MailMessage[];
@@ -122,6 +125,8 @@ export async function createTestApi(
     ...(options.social ? { social: options.social } : {}),
   });
   const sessionWatch = await watchSessionChanges(database, sessionCache, logger);
+  const staffSessionCache: StaffSessionCache = createSessionCache();
+  const staffWatch = await watchStaffSessionChanges(database, staffSessionCache, logger);
   const stockView = options.keptStock
     ? createStockView((productIds) => readStock(database.db, productIds))
     : undefined;
@@ -140,6 +145,7 @@ export async function createTestApi(
   const deps = {
     pictures: options.pictures ?? directoryPictureStore(join(dataDir, "media", "uploads")),
     sessionCache,
+    staffSessionCache,
     ...(stockView ? { stockView } : {}),
     database,
     auth,
@@ -171,6 +177,7 @@ export async function createTestApi(
     database,
     catalog,
     sessionCache,
+    staffSessionCache,
     hub,
     payments,
     testPayments,
@@ -184,6 +191,7 @@ export async function createTestApi(
     close: async () => {
       await stockWatch?.close();
       await sessionWatch.close();
+      await staffWatch.close();
       await hub.close();
       await catalog.close();
       await database.close();
