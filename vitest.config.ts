@@ -13,8 +13,6 @@ export default defineConfig({
     // Password hashing (scrypt) and fresh databases are slow on a busy two-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Vitest's default leaves one of two cores idle; API files wait on PostgreSQL half the time.
-    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -23,6 +23,8 @@ const publicPages = [
   "/footer/politica-de-privacidad",
   "/footer/politica-de-cookies",
   "/footer/nota-legal",
+  "/footer/declaracion-de-accesibilidad",
+  "/footer/como-verificamos-las-opiniones",
   "/derechos",
   "/login",
   // A social sign-in that came back refused (decision 033; the buttons and the welcome step are
@@ -54,6 +56,17 @@ describe("accessibility", () => {
     await page.goto(path);
     expect(await severeViolations(page)).toEqual([]);
   });
+
+  // Pages without script (they never hydrate): «Avísame cuando vuelva»'s for a link of nothing.
+  it.each(["/avisame/baja?token=3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"])(
+    "%s, a page without script, has no serious or critical axe violations",
+    async (path) => {
+      const page = await session.newPage();
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+      expect(await severeViolations(page)).toEqual([]);
+    },
+  );
 
   describe("signed in, with something in the cart", () => {
     // One shopper for every account page; each page is its own test, with its own time limit.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { backOfficeOrderApi } from "#shared/api/back-office-order-contract.ts";
 import { severeViolations } from "./support/axe.ts";
 import { type ShopWithOwner, startShopWithOwner } from "./support/back-office-shop.ts";
@@ -17,6 +18,7 @@ afterAll(async () => {
 });
 
 const PRODUCT = 3;
+const productBlock = z.object({ "@type": z.literal("Product"), "@id": z.string() });
 
 describe("reviews from verified buyers (issue 33)", () => {
   it("a delivered order's buyer follows the mail's link and reviews; staff approve; the product page shows it", async () => {
@@ -87,6 +89,15 @@ describe("reviews from verified buyers (issue 33)", () => {
     expect(text).toContain("Lucía M.");
     expect(text).toContain("Compra verificada");
     expect(await page.content()).toContain("aggregateRating");
+    // One product in the structured data: its offer's block and its reviews' name the same @id.
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const products = blocks
+      .map((text) => productBlock.safeParse(JSON.parse(text)))
+      .flatMap((block) => (block.success ? [block.data] : []));
+    expect(products.length).toBe(2);
+    expect(new Set(products.map((block) => block["@id"]))).toEqual(
+      new Set([owned.at(`/detalle/${PRODUCT}`)]),
+    );
     expect(await severeViolations(page)).toEqual([]);
 
     // The link works once.

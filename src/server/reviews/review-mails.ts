@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Transaction } from "../db/client.ts";
 import { orderLine, reviewInvitation } from "../db/schema.ts";
 import { escapeHtml } from "../mail/html.ts";
@@ -15,7 +15,8 @@ type Invited = { token: string; productName: string };
 
 /**
  * A delivered order's invitations to review (issue 33): one token per line, made once, and one
- * mail in the order's language linking to each, queued in the delivery's own transaction.
+ * mail in the order's language linking to each, queued in the delivery's own transaction. A line
+ * refunded whole before delivery was not bought in the end: no invitation for it.
  */
 export async function inviteToReview(
   tx: Transaction,
@@ -26,7 +27,7 @@ export async function inviteToReview(
   const lines = await tx
     .select({ position: orderLine.position, productId: orderLine.productId, name: orderLine.name })
     .from(orderLine)
-    .where(eq(orderLine.orderId, view.id));
+    .where(and(eq(orderLine.orderId, view.id), lt(orderLine.refundedQuantity, orderLine.quantity)));
   if (lines.length === 0) return;
   await tx
     .insert(reviewInvitation)

@@ -70,6 +70,26 @@ describe("reviews from verified buyers (issue 33)", () => {
     for (const token of tokens.values()) expect(mail?.text).toContain(`/opinar/${token}`);
   });
 
+  it("invites to no line refunded whole before delivery, and to one refunded in part", async () => {
+    const { order } = await shopperWithOrder(api, "reviews.refunded@example.com", { 10: 1, 11: 2, 12: 1 });
+    const refund = (position: number, quantity: number) =>
+      staff.post(backOfficeOrderApi.action(order.number, "refund"), { lines: [{ position, quantity }] });
+    await actedOn(await refund(0, 1), 201);
+    await actedOn(await refund(1, 1), 201);
+    await actedOn(
+      await staff.post(backOfficeOrderApi.action(order.number, "ship"), {
+        carrier: "envios-veloz",
+        trackingNumber: "EV-REFUNDED",
+      }),
+    );
+    await actedOn(await staff.post(backOfficeOrderApi.action(order.number, "deliver"), {}));
+    const invited = await api.database.db
+      .select({ productId: reviewInvitation.productId })
+      .from(reviewInvitation)
+      .where(eq(reviewInvitation.orderId, order.id));
+    expect(invited.map((row) => row.productId).sort((a, b) => a - b)).toEqual([11, 12]);
+  });
+
   it("has no invitation for an order not delivered yet, and refuses a token of nothing", async () => {
     const { order } = await shopperWithOrder(api, "reviews.undelivered@example.com", { 5: 1 });
     const rows = await api.database.db

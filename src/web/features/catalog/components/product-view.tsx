@@ -106,20 +106,23 @@ function TextBlock({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** The product's structured data; its reviews' block names the same `@id`, so they are one Product. */
 function ProductJsonLd({ product }: { product: ProductDetail }) {
   const { origin } = useSite();
+  const url = `${origin}${paths.product(product.id)}`;
   return (
     <JsonLd
       data={{
         "@context": "https://schema.org",
         "@type": "Product",
+        "@id": url,
         name: product.texto,
         sku: product.codigo,
         description: product.descripcion,
         image: product.images.map((image) => absoluteUrl(origin, image)),
         offers: {
           "@type": "Offer",
-          url: `${origin}${paths.product(product.id)}`,
+          url,
           priceCurrency: "EUR",
           price: decimalPrice(product.priceCents),
           availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
