@@ -245,7 +245,10 @@ export function createApi(deps: ApiDeps) {
     .route("/cart", cartRoutes(shoppers, { db: database.db, catalog, hub }))
     .route("/personal-data", personalDataRoutes(sessions, database.db, hub))
     .route("/addresses", addressRoutes(shoppers, database.db, hub))
-    .route("/order-links", orderLinkRoutes({ db: database.db, auth, links: orderLinks, sessions, hub }))
+    .route(
+      "/order-links",
+      orderLinkRoutes({ db: database.db, auth, links: orderLinks, sessions, hub, notifier, now }),
+    )
     .route(
       "/orders",
       ordersRoutes({

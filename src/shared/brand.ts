@@ -11,6 +11,8 @@ export const brand = {
     taxId: "B87654323",
     address: "Calle de la Imaginación 12, 28001 Madrid, España",
     registry: "Registro Mercantil de Madrid, tomo 40.001, folio 12, hoja M-700.001",
+    /** Where returned parcels go (the warehouse; decision 059). */
+    returnAddress: "Miaubot Devoluciones, Calle del Engranaje 7, nave 3, 28906 Getafe (Madrid), España",
   },
   contact: {
     phone: "+34 910 555 123",

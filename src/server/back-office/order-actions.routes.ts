@@ -8,7 +8,9 @@ import {
   orderDocumentFileSchema,
   orderNoteSchema,
   orderNumberParamSchema,
+  receiveReturnSchema,
   refundOrderSchema,
+  returnRequestParamSchema,
   shipOrderSchema,
   stepOrderSchema,
 } from "#shared/api/back-office-order-contract.ts";
@@ -23,6 +25,7 @@ import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { shipOrder, type TransitionOutcome, transitionOrder } from "../orders/order-lifecycle.ts";
 import { readStaffOrderDocument } from "../orders/order-views.ts";
 import { type RefundLinesOutcome, refundOrderLines } from "../orders/refund-lines.ts";
+import { receiveReturnRequest } from "../orders/return-requests.ts";
 import type { StaffEnv } from "../staff/staff-guard.ts";
 import type { BackOfficeDeps } from "./back-office-deps.ts";
 import { readBackOfficeOrder } from "./order-detail.ts";
@@ -182,6 +185,32 @@ export function orderActionRoutes(deps: BackOfficeDeps) {
       });
       return refundAnswered(c, order, result);
     })
+    .post(
+      "/:number/return-requests/:requestId/receive",
+      mayRun("return"),
+      validate("param", returnRequestParamSchema),
+      validate("json", receiveReturnSchema),
+      async (c) => {
+        const { number: orderNumber, requestId } = c.req.valid("param");
+        const order = await findOrder(db, orderNumber);
+        if (!order) return notFound(c);
+        const request = c.req.valid("json");
+        const result = await receiveReturnRequest(deps, order.id, requestId, request, {
+          actor: c.get("staff"),
+          note: request.note,
+        });
+        if (!result.ok && result.error === "request-not-found")
+          return c.json(apiError(result.error, "No such return request"), 404);
+        if (!result.ok && result.error === "request-closed")
+          return refused(
+            c,
+            result.error,
+            `Order ${order.number}: the return was already received`,
+            undefined,
+          );
+        return refundAnswered(c, order, result);
+      },
+    )
     .post("/:number/notes", mayRun("note"), number, validate("json", orderNoteSchema), async (c) => {
       const order = await findOrder(db, c.req.valid("param").number);
       if (!order) return notFound(c);

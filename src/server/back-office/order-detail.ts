@@ -11,7 +11,16 @@ import { vatRate } from "#shared/checkout/vat.ts";
 import { type ShippingZone, shippingZones } from "#shared/checkout/zones.ts";
 import { auditOf } from "../audit/staff-audit.ts";
 import type { Database } from "../db/client.ts";
-import { invoice, orderEvent, orderLine, payment, refund, shopOrder, user } from "../db/schema.ts";
+import {
+  invoice,
+  orderEvent,
+  orderLine,
+  payment,
+  refund,
+  returnRequest,
+  shopOrder,
+  user,
+} from "../db/schema.ts";
 import { toLoadedOrder } from "../orders/order-views.ts";
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof readRows>>>;
@@ -25,6 +34,10 @@ function readRows(db: Database, number: string) {
       history: { orderBy: [asc(orderEvent.at)] },
       payments: { orderBy: [desc(payment.createdAt)] },
       invoices: { orderBy: [asc(invoice.issuedAt), asc(invoice.number)] },
+      returnRequests: {
+        where: eq(returnRequest.status, "open"),
+        orderBy: [asc(returnRequest.createdAt)],
+      },
     },
   });
 }
@@ -113,6 +126,7 @@ export async function readBackOfficeOrder(
     })),
     packingSlipUrl: backOfficeOrderApi.packingSlip(number),
     history,
+    returnRequests: view.returnRequests ?? [],
     actions: actionsFor(rows),
   };
 }

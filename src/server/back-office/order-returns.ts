@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { OrderStatus } from "#shared/api/order-contract.ts";
 import { recordAudit } from "../audit/staff-audit.ts";
 import { orderEvent, shopOrder } from "../db/schema.ts";
-import type { AuditBy, LifecycleDeps } from "../orders/order-lifecycle.ts";
+import { type AuditBy, closeReturnRequests, type LifecycleDeps } from "../orders/order-lifecycle.ts";
 import { settleLineRefunds } from "../orders/payment-settlement.ts";
 import { type RefundLinesInput, type RefundLinesOutcome, refundLinesWithin } from "../orders/refund-lines.ts";
 
@@ -38,6 +38,7 @@ export async function acceptReturn(
     if (!refunded.ok) return refunded;
     await tx.update(shopOrder).set({ status: "devuelto" }).where(eq(shopOrder.id, orderId));
     await tx.insert(orderEvent).values({ orderId, status: "devuelto", note: "", at });
+    await closeReturnRequests(tx, orderId, at);
     await recordAudit(tx, audit.actor, {
       action: "order.return",
       subjectType: "order",

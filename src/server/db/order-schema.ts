@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { TopCategory } from "#catalog/categories.ts";
-import type { OrderAddress, OrderBuyer, OrderStatus } from "#shared/api/order-contract.ts";
+import type { OrderAddress, OrderBuyer, OrderStatus, ReturnRequestLine } from "#shared/api/order-contract.ts";
 import {
   type IntentStatus,
   type MultibancoDetails,
@@ -280,6 +280,31 @@ export const refund = pgTable(
   ],
 );
 
+/** A buyer's withdrawal of some units of a delivered order (decision 059): open until staff receive the parcel. */
+export const returnRequestStatuses = ["open", "received"] as const;
+
+/**
+ * A withdrawal or return asked for by the buyer (issue 33, decision 059): some units of some
+ * lines, within the legal period from delivery. Open until staff receive the parcel, which
+ * refunds exactly those units (`orders/return-requests.ts`); the refund is then named here.
+ */
+export const returnRequest = pgTable(
+  "return_request",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => shopOrder.id, { onDelete: "cascade" }),
+    status: text("status", { enum: returnRequestStatuses }).notNull().default("open"),
+    /** The lines (by position) and units asked for, validated on the way in and out (`returnLinesSchema`). */
+    lines: jsonb("lines").$type<ReturnRequestLine[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    refundId: uuid("refund_id").references(() => refund.id),
+  },
+  (table) => [index("return_request_order_idx").on(table.orderId, table.createdAt)],
+);
+
 /** Discount coupons; the rules are those of shared/checkout/coupon.ts. */
 export const coupon = pgTable("coupon", {
   code: text("code").primaryKey(),
@@ -310,6 +335,10 @@ export const shopOrderRelations = relations(shopOrder, ({ many }) => ({
   history: many(orderEvent),
   payments: many(payment),
   invoices: many(invoice),
+  returnRequests: many(returnRequest),
+}));
+export const returnRequestRelations = relations(returnRequest, ({ one }) => ({
+  order: one(shopOrder, { fields: [returnRequest.orderId], references: [shopOrder.id] }),
 }));
 export const orderLineRelations = relations(orderLine, ({ one }) => ({
   order: one(shopOrder, { fields: [orderLine.orderId], references: [shopOrder.id] }),

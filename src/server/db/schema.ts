@@ -122,6 +122,8 @@ export {
   payment,
   paymentRelations,
   refund,
+  returnRequest,
+  returnRequestRelations,
   shopOrder,
   shopOrderRelations,
   testPaymentIntent,

@@ -683,6 +683,30 @@ function shopSpecs(setup: Setup): Spec[] {
     returnUrl: `${TEST_ORIGIN}/checkout/fin?pedido=${setup.orderId}`,
   };
   const notOwnOrderId = fc.oneof(fc.constant(setup.otherOrderId), uuidLike, malformedUuid);
+  /**
+   * A withdrawal of some units (decision 059): a broken body, or a good one for an order that is
+   * not delivered (the fuzzer's own is only paid), not the shopper's, or not there at all.
+   */
+  const validReturn = { lines: [{ lineId: 0, quantity: 1 }] };
+  const returnLine = fc.record({ lineId: weirdValue, quantity: fc.oneof(weirdNumber, weirdValue) });
+  const returnBody = fc.oneof(
+    refusedBody(
+      brokenObject(
+        validReturn,
+        {
+          lines: fc.oneof(
+            notAString,
+            fc.constant([]),
+            fc.array(returnLine, { minLength: 1, maxLength: 3 }),
+            fc.constant([validReturn.lines[0], validReturn.lines[0]]),
+          ),
+        },
+        ["lines"],
+      ),
+      fc.constant(validReturn),
+    ),
+    fc.constant(asJson(validReturn)),
+  );
   const orderStep = (step: string): Spec => ({
     route: `POST /api/orders/:id/${step}`,
     guard: "shopper",
@@ -863,6 +887,14 @@ function shopSpecs(setup: Setup): Spec[] {
     orderStep("cancel"),
     orderStep("return"),
     {
+      route: "POST /api/orders/:id/returns",
+      guard: "shopper",
+      refused: to(
+        anyOrderId.map((id) => `/api/orders/${id}/returns`),
+        returnBody,
+      ),
+    },
+    {
       ...reads(
         "GET /api/orders/:id/documents/:kind",
         fc
@@ -933,6 +965,15 @@ function shopSpecs(setup: Setup): Spec[] {
       route: "POST /api/order-links/:id/erase",
       guard: "none",
       refused: to(fc.tuple(anyOrderId, orderLinkQuery).map(([id, q]) => `/api/order-links/${id}/erase${q}`)),
+    },
+    {
+      // A withdrawal through the link (decision 059): the token is never right, whatever the body.
+      route: "POST /api/order-links/:id/returns",
+      guard: "none",
+      refused: to(
+        fc.tuple(anyOrderId, orderLinkQuery).map(([id, q]) => `/api/order-links/${id}/returns${q}`),
+        returnBody,
+      ),
     },
     {
       // Kept in the shopper's account: the token is never right, so nothing moves.
@@ -1193,6 +1234,36 @@ function staffActionSpec(
 }
 
 /**
+ * Staff receive a buyer's return request (decision 059): the fuzz's orders have none, so every
+ * request id (a uuid of none, or no uuid at all) is refused, with any body, good or broken.
+ */
+function staffReceiveReturnSpec(setup: Setup): Spec {
+  const numbers = orderNumbers(setup);
+  const requestId = fc.oneof(uuidLike, malformedUuid);
+  const path = ([number, id]: [string, string]) =>
+    `/api/gestion/orders/${number}/return-requests/${id}/receive`;
+  const template = { restock: true, note: "" };
+  const broken = brokenObject(
+    template,
+    {
+      restock: fc.oneof(weirdText, weirdNumber, fc.constant(null)),
+      note: fc.oneof(notAString, fc.constant("n".repeat(501))),
+    },
+    ["restock"],
+  );
+  const anyNumber = fc.oneof(numbers.real, numbers.unknown, numbers.malformed);
+  return {
+    route: "POST /api/gestion/orders/:number/return-requests/:requestId/receive",
+    guard: "staff",
+    refused: to(fc.tuple(anyNumber, requestId).map(path), refusedBody(broken, fc.constant(template))),
+    any: to(
+      fc.tuple(anyNumber, requestId).map(path),
+      fc.oneof(refusedBody(broken), fc.constant(asJson(template))),
+    ),
+  };
+}
+
+/**
  * Staff refund part of an order, or take a return back per line (issue 27, decisions 038 and
  * 044): a real order with a refund that cannot be made (no such line, more units than it has,
  * nothing) or a malformed one.
@@ -1383,6 +1454,7 @@ function staffSpecs(setup: Setup): Spec[] {
     staffShipSpec(setup),
     staffRefundSpec(setup, "refunds"),
     staffRefundSpec(setup, "returns"),
+    staffReceiveReturnSpec(setup),
     { route: "GET /api/gestion/customers", guard: "none", refused: to(paths(at("/customers"))) },
     {
       route: "GET /api/gestion/customers/:id",

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { type OrderStatus, WITHDRAWAL_DAYS } from "#shared/api/order-contract.ts";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { OrderStatus } from "#shared/api/order-contract.ts";
 import { quoteRefund, remainingRequest } from "#shared/checkout/refunds.ts";
+import { withinWithdrawal } from "#shared/checkout/returns.ts";
 import type { CarrierId } from "#shared/tracking.ts";
 import { recordAudit, type StaffActor } from "../audit/staff-audit.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
+import { orderEvent, orderLine, payment, returnRequest, shopOrder } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/payment-provider.ts";
 import type { OrderMailQueue } from "./order-notifier.ts";
 import { refundPending } from "./payment-settlement.ts";
@@ -149,6 +150,8 @@ async function moveOrder(
       .set({ status: rule.to, payBy: null, ...(shipment ?? {}) })
       .where(eq(shopOrder.id, orderId));
     await tx.insert(orderEvent).values({ orderId, status: rule.to, note: options.note ?? "", at });
+    // The whole order back or cancelled: no return request of some of its units waits any more.
+    if (rule.refunds) await closeReturnRequests(tx, orderId, at);
     if (options.audit)
       await auditStep(tx, options.audit, { step, orderId, locked, rule, shipment, creditNote });
     await mails.queue(tx, orderId);
@@ -156,6 +159,14 @@ async function moveOrder(
   });
   if (outcome.ok && outcome.changed && rule.refunds) await refundPending({ db, payments }, orderId);
   return outcome;
+}
+
+/** Closes the order's open return requests (decision 059), its units refunded by the whole. */
+export async function closeReturnRequests(tx: Transaction, orderId: string, at: Date): Promise<void> {
+  await tx
+    .update(returnRequest)
+    .set({ status: "received", receivedAt: at })
+    .where(and(eq(returnRequest.orderId, orderId), eq(returnRequest.status, "open")));
 }
 
 type LockedOrder = {
@@ -198,8 +209,11 @@ function sameShipment(stored: ShipmentStored | null, asked: ShipmentInput): bool
   return stored?.carrier === asked.carrier && stored.trackingNumber === asked.trackingNumber;
 }
 
-/** The return window runs from the day the order was delivered. */
-async function withinWithdrawalPeriod(
+/**
+ * The return window runs from the day the order was delivered (its first delivery, should the
+ * history ever hold two): day 14 is in time, day 15 is not (decision 059).
+ */
+export async function withinWithdrawalPeriod(
   db: Database | Transaction,
   orderId: string,
   now: Date,
@@ -207,9 +221,10 @@ async function withinWithdrawalPeriod(
   const [delivered] = await db
     .select({ at: orderEvent.at })
     .from(orderEvent)
-    .where(and(eq(orderEvent.orderId, orderId), eq(orderEvent.status, "entregado")));
-  if (!delivered) return false;
-  return now.getTime() - delivered.at.getTime() <= WITHDRAWAL_DAYS * 24 * 60 * 60 * 1000;
+    .where(and(eq(orderEvent.orderId, orderId), eq(orderEvent.status, "entregado")))
+    .orderBy(asc(orderEvent.at))
+    .limit(1);
+  return delivered !== undefined && withinWithdrawal(delivered.at, now);
 }
 
 /**

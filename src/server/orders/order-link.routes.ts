@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { SessionUser } from "#shared/api/account-contract.ts";
-import { orderDocumentParamSchema, orderIdParamSchema } from "#shared/api/order-contract.ts";
+import {
+  orderDocumentParamSchema,
+  orderIdParamSchema,
+  returnRequestSchema,
+} from "#shared/api/order-contract.ts";
 import {
   ORDER_LINK_PARAM,
   type OrderLinkView,
@@ -18,7 +22,9 @@ import { apiError, validate } from "../http/validate.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { OrderLinks } from "./order-links.ts";
+import type { OrderNotifier } from "./order-notifier.ts";
 import { loadOrder, readOrderDocument } from "./order-views.ts";
+import { requestReturn, returnRefusals } from "./return-requests.ts";
 
 export type OrderLinkDeps = {
   db: Database;
@@ -28,6 +34,8 @@ export type OrderLinkDeps = {
   sessions: SessionReader;
   /** Tells the account's open pages that its orders changed. */
   hub?: ChangeHub;
+  /** Queues the buyer's mails of a withdrawal asked for here, and sends them (decision 059). */
+  notifier: OrderNotifier;
   now?: () => Date;
 };
 
@@ -81,7 +89,14 @@ async function keepInAccount(
  * their data, or deleted their account, is no longer shown (404). A guest may ask here for their
  * data to be erased, as an account owner deletes the account.
  */
-export function orderLinkRoutes({ db, links, sessions, hub, now = () => new Date() }: OrderLinkDeps) {
+export function orderLinkRoutes({
+  db,
+  links,
+  sessions,
+  hub,
+  notifier,
+  now = () => new Date(),
+}: OrderLinkDeps) {
   const params = validate("param", orderIdParamSchema);
   const query = validate("query", orderLinkQuerySchema);
 
@@ -121,6 +136,23 @@ export function orderLinkRoutes({ db, links, sessions, hub, now = () => new Date
         "content-disposition": `attachment; filename="${document.number}.pdf"`,
         "cache-control": "private, no-store",
       });
+    })
+    .post("/:id/returns", params, query, validate("json", returnRequestSchema), async (c) => {
+      const { id } = c.req.valid("param");
+      const opened = await open(c, id, c.req.valid("query")[ORDER_LINK_PARAM]);
+      if (opened.refused) return opened.refused;
+      // The link's token is the buyer's proof, as for the link's other actions (decision 059).
+      const lines = c.req.valid("json").lines.map(({ lineId, quantity }) => ({ position: lineId, quantity }));
+      const result = await requestReturn({ db, mails: notifier, now }, id, lines);
+      if (!result.ok) {
+        const [status, message] = returnRefusals[result.error];
+        return c.json(apiError(result.error, message), status);
+      }
+      await notifier.changed(id);
+      const loaded = await loadOrder(db, id);
+      if (!loaded) return c.json(apiError("order-not-found", "No such order"), 404);
+      const view: OrderLinkView = { order: loaded.view, guest: opened.buyer.guest };
+      return c.json(view, 201);
     })
     .post("/:id/erase", params, query, async (c) => {
       const { id } = c.req.valid("param");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "#shared/api/order-contract.ts";
-import { orderPlacedMail, orderRefundMail, orderStatusMail } from "./order-mails.ts";
+import { brand } from "#shared/brand.ts";
+import { orderPlacedMail, orderRefundMail, orderReturnRequestMail, orderStatusMail } from "./order-mails.ts";
 
 const link = "https://tienda.example/pedido/5f0c1a52-3d4e-4a8f-9b1c-2d3e4f5a6b7c?clave=1.abc";
 
@@ -127,5 +128,27 @@ describe("order mails", () => {
     expect(mail.text).toContain("1 × Set de <lápices> — 3,55");
     expect(mail.text).toContain("Gastos de envío — 4,95");
     expect(orderRefundMail(order, "pt", link, refund).text).toContain("Portes de envio — 4,95");
+  });
+});
+
+describe("the acknowledgement of a withdrawal per line (decision 059)", () => {
+  const request = { createdAt: "2026-11-28T09:30:00.000Z", lines: [{ position: 0, quantity: 1 }] };
+
+  it("names the units, the return address and that the refund comes with the parcel, in Spanish", () => {
+    const mail = orderReturnRequestMail({ ...order, status: "entregado" }, "es", link, request);
+    expect(mail.to).toBe("ana@example.com");
+    expect(mail.subject).toBe("Hemos registrado tu devolución del pedido 2026-000042");
+    expect(mail.text).toContain("1 × Set de <lápices>");
+    expect(mail.text).toContain(brand.company.returnAddress);
+    expect(mail.text).toContain("en cuanto recibamos el paquete");
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain("Set de &#60;lápices&#62;");
+  });
+
+  it("speaks Portuguese to a Portuguese order", () => {
+    const mail = orderReturnRequestMail({ ...order, status: "entregado" }, "pt", link, request);
+    expect(mail.subject).toBe("Registámos a sua devolução da encomenda 2026-000042");
+    expect(mail.text).toContain("assim que recebermos a encomenda");
+    expect(mail.text).toContain(brand.company.returnAddress);
   });
 });

@@ -1,4 +1,9 @@
-import { type OrderStatus, type OrderView, orderLabel } from "#shared/api/order-contract.ts";
+import {
+  type OrderStatus,
+  type OrderView,
+  orderLabel,
+  type ReturnRequestLine,
+} from "#shared/api/order-contract.ts";
 import { brand } from "#shared/brand.ts";
 import type { RefundQuote } from "#shared/checkout/refunds.ts";
 import { formatShopDateTime } from "#shared/dates.ts";
@@ -32,7 +37,7 @@ const texts = {
       entregado: "Tu pedido figura como entregado. Si algo no está bien, tienes 14 días para devolverlo.",
       cancelado:
         "Tu pedido está cancelado. Te devolvemos el importe por el mismo medio con el que pagaste y tienes la factura de abono en el pedido.",
-      "devolucion-solicitada": `Hemos registrado tu desistimiento. Envía el paquete a ${brand.company.address}; cuando llegue te devolveremos el dinero.`,
+      "devolucion-solicitada": `Hemos registrado tu desistimiento. Envía el paquete a ${brand.company.returnAddress}; cuando llegue te devolveremos el dinero.`,
       devuelto:
         "Hemos recibido tu devolución: te devolvemos el importe por el mismo medio con el que pagaste y tienes la factura de abono en el pedido.",
       caducado:
@@ -44,6 +49,11 @@ const texts = {
     refund: (amount: string, creditNote: string) =>
       `Te devolvemos ${amount} por el mismo medio con el que pagaste; según tu banco, puede tardar unos días en verse. La factura de abono ${creditNote} está en el pedido.`,
     shippingRefunded: "Gastos de envío",
+    returnSubject: (number: string) => `Hemos registrado tu devolución del pedido ${number}`,
+    returnRequested: (when: string) => `Hemos registrado tu desistimiento (${when}) de estos productos:`,
+    returnHow: `Cómo devolverlos: mételos en un paquete con una nota con el número de pedido y envíalo a ${brand.company.returnAddress} en los 14 días siguientes. Los gastos de devolución corren de tu cuenta. Guarda el justificante de envío.`,
+    returnRefund:
+      "Te devolveremos el importe de estos productos por el mismo medio con el que pagaste en cuanto recibamos el paquete, y te enviaremos la factura de abono.",
     signature: `El equipo de ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
   },
   pt: {
@@ -68,7 +78,7 @@ const texts = {
         "A sua encomenda consta como entregue. Se algo não estiver bem, tem 14 dias para a devolver.",
       cancelado:
         "A sua encomenda está cancelada. Devolvemos o valor pelo mesmo meio com que pagou e tem a nota de crédito na encomenda.",
-      "devolucion-solicitada": `Registámos a resolução do contrato. Envie a encomenda para ${brand.company.address}; quando chegar devolvemos o dinheiro.`,
+      "devolucion-solicitada": `Registámos a resolução do contrato. Envie a encomenda para ${brand.company.returnAddress}; quando chegar devolvemos o dinheiro.`,
       devuelto:
         "Recebemos a sua devolução: devolvemos o valor pelo mesmo meio com que pagou e tem a nota de crédito na encomenda.",
       caducado:
@@ -80,6 +90,12 @@ const texts = {
     refund: (amount: string, creditNote: string) =>
       `Devolvemos ${amount} pelo mesmo meio com que pagou; consoante o seu banco, pode demorar alguns dias a aparecer. A nota de crédito ${creditNote} está na encomenda.`,
     shippingRefunded: "Portes de envio",
+    returnSubject: (number: string) => `Registámos a sua devolução da encomenda ${number}`,
+    returnRequested: (when: string) =>
+      `Registámos a resolução do contrato (${when}) quanto a estes produtos:`,
+    returnHow: `Como os devolver: coloque-os numa embalagem com uma nota com o número da encomenda e envie-a para ${brand.company.returnAddress} nos 14 dias seguintes. Os custos da devolução ficam a seu cargo. Guarde o comprovativo de envio.`,
+    returnRefund:
+      "Devolvemos o valor destes produtos pelo mesmo meio com que pagou assim que recebermos a encomenda, e enviamos a nota de crédito.",
     signature: `A equipa da ${brand.shopName} · ${brand.contact.email} · ${brand.contact.phone}`,
   },
 } as const;
@@ -180,6 +196,35 @@ export function orderRefundMail(
   return compose(
     order.buyer.email,
     words.refundSubject(orderLabel(order)),
+    paragraphs,
+    [{ label: words.seeOrder, href: link }],
+    words.signature,
+  );
+}
+
+/**
+ * The acknowledgement of a withdrawal of some units (issue 33, decision 059), on a durable medium
+ * as the law asks: when it was received, which units, where to send them and that the money
+ * comes back once the parcel is in.
+ */
+export function orderReturnRequestMail(
+  order: OrderView,
+  lang: Lang,
+  link: string,
+  request: { createdAt: string; lines: readonly ReturnRequestLine[] },
+): OrderMail {
+  const words = texts[lang];
+  const lines = request.lines.map((line) => `${line.quantity} × ${order.lines[line.position]?.name ?? ""}`);
+  const paragraphs = [
+    words.hello(order.buyer.name),
+    `${orderLabel(order)}: ${words.returnRequested(formatShopDateTime(request.createdAt, lang))}`,
+    ...lines,
+    words.returnHow,
+    words.returnRefund,
+  ];
+  return compose(
+    order.buyer.email,
+    words.returnSubject(orderLabel(order)),
     paragraphs,
     [{ label: words.seeOrder, href: link }],
     words.signature,

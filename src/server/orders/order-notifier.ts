@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import { inviteToReview } from "../reviews/review-mails.ts";
 import type { OrderLinks } from "./order-links.ts";
-import { orderPlacedMail, orderRefundMail, orderStatusMail } from "./order-mails.ts";
+import { orderPlacedMail, orderRefundMail, orderReturnRequestMail, orderStatusMail } from "./order-mails.ts";
 import { type LoadedOrder, loadOrder } from "./order-views.ts";
 import type { OrderMail } from "./store-order.ts";
 
@@ -19,6 +19,8 @@ export type OrderMailQueue = {
   compose(order: LoadedOrder): OrderMail;
   /** Queues the mail telling the buyer part of the order is refunded (`refund-lines.ts`). */
   queueRefund(tx: Transaction, orderId: string, refundId: string): Promise<void>;
+  /** Queues the acknowledgement of a buyer's return request (`return-requests.ts`, decision 059). */
+  queueReturnRequest(tx: Transaction, orderId: string, requestId: string): Promise<void>;
 };
 
 export type OrderNotifier = OrderMailQueue & {
@@ -81,6 +83,14 @@ export function createOrderNotifier(deps: {
         quote: row.quote,
       });
       await outbox.queue(tx, message, `refund:${refundId}`);
+    },
+    async queueReturnRequest(tx, orderId, requestId) {
+      const loaded = await loadOrder(tx, orderId);
+      const request = loaded?.view.returnRequests?.find((open) => open.id === requestId);
+      if (!loaded || !request) return;
+      const link = `${origin}${orderLinks.path(orderId, now())}`;
+      const message = orderReturnRequestMail(loaded.view, loaded.lang, link, request);
+      await outbox.queue(tx, message, `return:${requestId}`);
     },
     async placed(_orderId, userId) {
       await hub.publish(userId, "cart", "orders");

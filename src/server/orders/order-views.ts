@@ -1,10 +1,17 @@
 import { and, asc, desc, eq, max, notInArray, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import type { CreditNoteSummary, OrderStatus, OrderSummary, OrderView } from "#shared/api/order-contract.ts";
+import {
+  type CreditNoteSummary,
+  type OrderStatus,
+  type OrderSummary,
+  type OrderView,
+  returnLinesSchema,
+} from "#shared/api/order-contract.ts";
+import { withdrawalDeadline } from "#shared/checkout/returns.ts";
 import type { Lang } from "#shared/lang.ts";
 import { trackingLink } from "#shared/tracking.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { invoice, orderEvent, orderLine, payment, shopOrder } from "../db/schema.ts";
+import { invoice, orderEvent, orderLine, payment, returnRequest, shopOrder } from "../db/schema.ts";
 import type { InvoiceDocument } from "../invoices/invoice-pdf.ts";
 
 /** One of the shopper's orders in full, or undefined when it is not theirs. */
@@ -23,6 +30,10 @@ const everything = {
   history: { orderBy: [asc(orderEvent.at)] },
   payments: { orderBy: [desc(payment.createdAt)] },
   invoices: { orderBy: [asc(invoice.issuedAt)] },
+  returnRequests: {
+    where: eq(returnRequest.status, "open"),
+    orderBy: [asc(returnRequest.createdAt)],
+  },
 };
 
 /** One statement: the order with its lines, history, payments and invoices. */
@@ -76,6 +87,8 @@ export type OrderRows = typeof shopOrder.$inferSelect & {
   history: (typeof orderEvent.$inferSelect)[];
   payments: (typeof payment.$inferSelect)[];
   invoices: (typeof invoice.$inferSelect)[];
+  /** Open return requests (decision 059); a new order has none. */
+  returnRequests?: (typeof returnRequest.$inferSelect)[];
 };
 
 /** What the shopper, the operator and the mails are shown of an order's rows. */
@@ -131,8 +144,23 @@ export function toLoadedOrder(order: OrderRows): LoadedOrder {
       totalCents: row.totalCents,
     })),
     history: history.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
+    returnRequests: (order.returnRequests ?? [])
+      .filter((request) => request.status === "open")
+      .map((request) => ({
+        id: request.id,
+        createdAt: request.createdAt.toISOString(),
+        lines: returnLinesSchema.parse(request.lines),
+      })),
+    returnableUntil: returnableUntil(order.status, history),
   };
   return { view, lang: order.lang };
+}
+
+/** A delivered order: 14 days after its (first) delivery, the last moment to withdraw. */
+function returnableUntil(status: OrderStatus, history: readonly { status: OrderStatus; at: Date }[]) {
+  if (status !== "entregado") return null;
+  const delivered = history.find((event) => event.status === "entregado");
+  return delivered ? withdrawalDeadline(delivered.at).toISOString() : null;
 }
 
 /** Orders whose products the shopper does not have: never paid, or cancelled. */

@@ -8,6 +8,7 @@ import {
   placeOrderSchema,
   type QuoteView,
   quoteRequestSchema,
+  returnRequestSchema,
 } from "#shared/api/order-contract.ts";
 import { requireAccount, requireUser, type SessionReader, type UserEnv } from "../auth/require-user.ts";
 import { toProductCard } from "../catalog/product-views.ts";
@@ -32,6 +33,7 @@ import {
 } from "./order-views.ts";
 import { readPaymentSession } from "./payment-session.ts";
 import { placeOrder } from "./place-order.ts";
+import { requestReturn, returnRefusals } from "./return-requests.ts";
 
 /** How often one shopper, and one address, may ask for a quote or try to pay. */
 export type CheckoutLimits = {
@@ -202,6 +204,26 @@ export function ordersRoutes({
     )
     .post("/:id/return", requireAccount, validate("param", orderIdParamSchema), (c) =>
       shopperStep(c, "request-return"),
+    )
+    .post(
+      "/:id/returns",
+      requireAccount,
+      validate("param", orderIdParamSchema),
+      validate("json", returnRequestSchema),
+      async (c) => {
+        const user = c.get("user");
+        const { id } = c.req.valid("param");
+        const lines = c.req
+          .valid("json")
+          .lines.map(({ lineId, quantity }) => ({ position: lineId, quantity }));
+        const result = await requestReturn({ db, mails: notifier, now }, id, lines, { userId: user.id });
+        if (!result.ok) {
+          const [status, message] = returnRefusals[result.error];
+          return c.json(apiError(result.error, message), status);
+        }
+        await notifier.changed(id);
+        return c.json(await readOrder(db, user.id, id), 201);
+      },
     )
     .get("/:id/documents/:kind", requireAccount, validate("param", orderDocumentParamSchema), async (c) => {
       const { id, kind } = c.req.valid("param");

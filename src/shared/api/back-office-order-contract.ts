@@ -60,6 +60,14 @@ export type RefundOrderRequest = z.input<typeof refundOrderSchema>;
 export const acceptReturnSchema = refundOrderSchema;
 export type AcceptReturnRequest = z.input<typeof acceptReturnSchema>;
 
+/**
+ * A buyer's return request whose parcel came in (decision 059): exactly its units are refunded,
+ * back on sale unless staff untick it.
+ */
+export const receiveReturnSchema = z.strictObject({ restock: z.boolean().default(true), note });
+export type ReceiveReturnRequest = z.input<typeof receiveReturnSchema>;
+export const returnRequestParamSchema = orderNumberParamSchema.extend({ requestId: z.uuid() });
+
 /** An internal note: kept in the staff audit, never shown to the buyer. */
 export const orderNoteSchema = z.strictObject({
   note: z.string().trim().min(1, "note-required").max(1000, "note-too-long"),
@@ -175,6 +183,14 @@ export const backOfficeOrderSchema = z.object({
   documents: z.array(documentSchema),
   packingSlipUrl: z.string(),
   history: z.array(historySchema),
+  /** The buyer's return requests waiting for their parcel, oldest first (decision 059). */
+  returnRequests: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      lines: z.array(z.object({ position: z.number().int(), quantity: z.number().int() })),
+    }),
+  ),
   /** What may be done now, in this order's state (the server checks again on each action). */
   actions: z.array(z.enum(orderActions)),
 });
@@ -198,4 +214,6 @@ export const backOfficeOrderApi = {
   document: (number: string, documentNumber: string) =>
     `/api/gestion/orders/${encodeURIComponent(number)}/documents/${encodeURIComponent(documentNumber)}.pdf`,
   packingSlip: (number: string) => `/api/gestion/orders/${encodeURIComponent(number)}/packing-slip.pdf`,
+  receiveReturn: (number: string, requestId: string) =>
+    `/api/gestion/orders/${encodeURIComponent(number)}/return-requests/${encodeURIComponent(requestId)}/receive`,
 } as const;

@@ -29,8 +29,38 @@ export const orderStatuses = [
 ] as const;
 
 /** The right of withdrawal: days from delivery to ask for a return. */
-export const WITHDRAWAL_DAYS = 14;
+export { WITHDRAWAL_DAYS } from "../checkout/returns.ts";
 export type OrderStatus = (typeof orderStatuses)[number];
+
+export type { ReturnRequestLine } from "../checkout/returns.ts";
+
+import type { ReturnRequestLine } from "../checkout/returns.ts";
+
+/**
+ * A withdrawal or return of some units (issue 33, decision 059): `{ lines: [{ lineId, quantity }] }`,
+ * each line once; the line's id is its position in the order.
+ */
+export const returnRequestSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        lineId: z.number().int().min(0).max(999),
+        quantity: z.number().int().min(1).max(999),
+      }),
+    )
+    .min(1)
+    .max(200)
+    .refine((lines) => new Set(lines.map((line) => line.lineId)).size === lines.length, "line-repeated"),
+});
+export type ReturnRequestBody = z.input<typeof returnRequestSchema>;
+
+/** A return request's lines as stored (jsonb), checked when read back. */
+export const returnLinesSchema = z
+  .array(z.strictObject({ position: z.number().int().min(0), quantity: z.number().int().min(1) }))
+  .min(1);
+
+/** An open return request, as the order's page and the back office show it. */
+export type ReturnRequestView = { id: string; createdAt: string; lines: ReturnRequestLine[] };
 
 export type OrderAddress = AddressForm;
 export type OrderBuyer = { name: string; lastName: string; email: string; company: string; taxId: string };
@@ -137,6 +167,10 @@ export type OrderView = {
     totalCents: number;
   }[];
   history: { status: OrderStatus; at: string; note: string }[];
+  /** Return requests waiting for their parcel, oldest first (decision 059). */
+  returnRequests?: ReturnRequestView[];
+  /** Delivered: the last moment a withdrawal may be asked for (14 days after delivery); else null. */
+  returnableUntil?: string | null;
 };
 
 export type OrderSummary = {

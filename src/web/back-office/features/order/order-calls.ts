@@ -36,12 +36,18 @@ async function fetchOrder(fetcher: Fetcher, number: string): Promise<OrderAnswer
   return { kind: "order", order: backOfficeOrderSchema.parse(answer) };
 }
 
+/** An action by name, or the receipt of one of the buyer's return requests (decision 059). */
+export type ActionTarget = OrderAction | { receiveReturn: string };
+
 /** Runs an action on the order: the order as it is after it, or the API's refusal (thrown). */
 export async function runOrderAction(
   number: string,
-  action: OrderAction,
+  action: ActionTarget,
   payload: unknown,
 ): Promise<BackOfficeOrder> {
-  const path = backOfficeOrderApi.action(number, action === "note" ? "notes" : action);
+  const path =
+    typeof action === "string"
+      ? backOfficeOrderApi.action(number, action === "note" ? "notes" : action)
+      : backOfficeOrderApi.receiveReturn(number, action.receiveReturn);
   return orderActionAnswerSchema.parse(await call(browserFetch, path, payload)).order;
 }

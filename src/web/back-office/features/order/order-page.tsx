@@ -18,7 +18,14 @@ import {
   OrderPayment,
   OrderSummary,
 } from "./order-sections.tsx";
-import { CancelForm, DeliverForm, NoteForm, PrepareForm, ShipForm } from "./order-step-forms.tsx";
+import {
+  CancelForm,
+  DeliverForm,
+  NoteForm,
+  PrepareForm,
+  ReceiveReturnForm,
+  ShipForm,
+} from "./order-step-forms.tsx";
 import { UnitsForm } from "./order-units-form.tsx";
 import { type ActionOutcome, type RunAction, useOrderAction } from "./use-order-action.ts";
 
@@ -100,6 +107,10 @@ function OrderActions({ order, run }: { order: BackOfficeOrder; run: RunAction }
       {can("prepare") && <PrepareForm order={order} run={run} />}
       {can("ship") && <ShipForm order={order} run={run} />}
       {can("deliver") && <DeliverForm order={order} run={run} />}
+      {can("refund") &&
+        order.returnRequests.map((request) => (
+          <ReceiveReturnForm key={request.id} order={order} run={run} request={request} />
+        ))}
       {can("return") && <UnitsForm order={order} run={run} kind="return" />}
       {can("refund") && <UnitsForm order={order} run={run} kind="refund" />}
       {can("cancel") && <CancelForm order={order} run={run} />}

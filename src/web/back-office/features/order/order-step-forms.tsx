@@ -223,3 +223,55 @@ export function NoteForm({ order, run }: FormProps) {
     </form>
   );
 }
+
+/**
+ * A buyer's return request waiting for its parcel (decision 059): received, exactly its units are
+ * refunded with a credit note, back on sale unless unticked, and the buyer is mailed.
+ */
+export function ReceiveReturnForm({
+  order,
+  run,
+  request,
+}: FormProps & { request: BackOfficeOrder["returnRequests"][number] }) {
+  const id = useId();
+  const [restock, setRestock] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const units = request.lines.map((line) => ({
+    ...line,
+    name: order.lines.find((sold) => sold.position === line.position)?.name ?? "",
+  }));
+  async function receive(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    await run(
+      { receiveReturn: request.id },
+      { restock },
+      `Devolución recibida: reembolso y factura de abono del pedido ${order.number} en curso.`,
+    );
+    setBusy(false);
+  }
+  return (
+    <form
+      className={local.action}
+      method="post"
+      onSubmit={(event) => void receive(event)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`}>Devolución pedida el {new Date(request.createdAt).toLocaleString("es-ES")}</h3>
+      <ul>
+        {units.map((line) => (
+          <li key={line.position}>
+            {line.quantity} × {line.name}
+          </li>
+        ))}
+      </ul>
+      <label>
+        <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />{" "}
+        Vuelve a la venta
+      </label>
+      <button type="submit" className={formStyles.submit} disabled={busy}>
+        {busy ? "Reembolsando…" : "Paquete recibido: reembolsar estas unidades"}
+      </button>
+    </form>
+  );
+}

@@ -1,15 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { OrderAction } from "#shared/api/back-office-order-contract.ts";
 import { ApiError } from "#web/lib/api-client.ts";
 import { staffErrorMessage } from "../../api/staff-error-message.ts";
-import { orderKey, runOrderAction } from "./order-calls.ts";
+import { type ActionTarget, orderKey, runOrderAction } from "./order-calls.ts";
 
 /** What the last action came to, said once at the top of the page. */
 export type ActionOutcome = { kind: "success" | "error"; text: string; at: number };
 
 /** Runs one action on the order; true when it was done. */
-export type RunAction = (action: OrderAction, payload: unknown, success: string) => Promise<boolean>;
+export type RunAction = (action: ActionTarget, payload: unknown, success: string) => Promise<boolean>;
 
 const CONFLICT =
   "Otra persona ha cambiado este pedido mientras lo tenías abierto. Te mostramos cómo está ahora: revísalo antes de seguir.";
@@ -21,6 +20,7 @@ const refusals: Readonly<Record<string, string>> = {
   "invalid-request": "Revisa los datos del formulario.",
   forbidden: "Tu rol no permite hacer esto en los pedidos.",
   "order-not-found": "Este pedido ya no existe.",
+  "request-not-found": "Esa devolución ya no está pendiente.",
 };
 
 /**

@@ -45,6 +45,22 @@ export function useCreditNotes() {
   return useQuery(creditNotesQuery);
 }
 
+/** Units of some lines to return, `{ lineId, quantity }` each (decision 059). */
+export type ReturnLines = { lineId: number; quantity: number }[];
+
+/** Asks, from the account, to return some units of a delivered order; answers the order as it now is. */
+export function useRequestReturn(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lines: ReturnLines) =>
+      answerOf(api.orders[":id"].returns.$post({ param: { id: orderId }, json: { lines } })),
+    onSuccess: (order) => {
+      if (order) queryClient.setQueryData(orderQuery(order.id).queryKey, order);
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+    },
+  });
+}
+
 /** The shopper's own steps: cancel before shipping, ask to return within 14 days of delivery. */
 export type ShopperStep = "cancel" | "return";
 

@@ -87,3 +87,16 @@ export function useKeepInAccount(id: string, token: string) {
     },
   });
 }
+
+/** Asks, through the link, to return some units of the delivered order (decision 059). */
+export function useLinkReturn(id: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lines: { lineId: number; quantity: number }[]) =>
+      answerOf(api["order-links"][":id"].returns.$post({ ...linkInput(id, token), json: { lines } })),
+    onSuccess: (view) => {
+      const answer: OrderLinkAnswer = { ok: true, view };
+      queryClient.setQueryData(orderLinkQuery(id, token).queryKey, answer);
+    },
+  });
+}

@@ -8,7 +8,7 @@ import { useTranslation } from "#web/lib/i18n/i18n.tsx";
 import { NotFoundState } from "#web/ui/not-found-state.tsx";
 import { OrderSummary } from "#web/ui/order-summary.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
-import { useOrder } from "../api/order-calls.ts";
+import { useOrder, useRequestReturn } from "../api/order-calls.ts";
 import { describePayment } from "../describe-payment.ts";
 import { nameOrder } from "../name-order.ts";
 import { OrderLinesTable } from "./order-lines-table.tsx";
@@ -16,6 +16,7 @@ import { OrderPaymentDue } from "./order-payment-due.tsx";
 import { OrderShipment } from "./order-shipment.tsx";
 import { OrderStepButton } from "./order-step-button.tsx";
 import styles from "./orders.module.css";
+import { ReturnRequestForm } from "./return-request-form.tsx";
 import { statusClass } from "./status-class.ts";
 
 /** /detalle/compra/{id}: one order in full; someone else's or a bad id is simply not found. */
@@ -33,6 +34,11 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
     );
   }
   if (!order) return <Spinner label={t("common.loading")} />;
+  return <AccountOrderSheet order={order} />;
+}
+
+function AccountOrderSheet({ order }: { order: OrderView }) {
+  const returns = useRequestReturn(order.id);
   return (
     <OrderSheet
       order={order}
@@ -48,7 +54,9 @@ export function OrderDetail({ orderId }: { orderId: string | null }) {
           )}
         </>
       }
-    />
+    >
+      <ReturnRequestForm order={order} submit={returns.mutateAsync} pending={returns.isPending} />
+    </OrderSheet>
   );
 }
 

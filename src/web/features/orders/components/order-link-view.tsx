@@ -7,11 +7,17 @@ import { confirmDestructive } from "#web/ui/confirm-dialog.ts";
 import { NotFoundState } from "#web/ui/not-found-state.tsx";
 import { Spinner } from "#web/ui/spinner.tsx";
 import { notify } from "#web/ui/toast-queue.ts";
-import { orderLinkDocument, useEraseGuestData, useOrderLink } from "../api/order-link-calls.ts";
+import {
+  orderLinkDocument,
+  useEraseGuestData,
+  useLinkReturn,
+  useOrderLink,
+} from "../api/order-link-calls.ts";
 import { KeepInAccount } from "./keep-in-account.tsx";
 import { OrderSheet } from "./order-detail.tsx";
 import { OrderPaymentDue } from "./order-payment-due.tsx";
 import styles from "./orders.module.css";
+import { ReturnRequestForm } from "./return-request-form.tsx";
 
 const refusalKeys: Record<OrderLinkError, string> = {
   "order-link-invalid": "invalid",
@@ -28,6 +34,7 @@ export function OrderLinkView({ orderId, token }: { orderId: string; token: stri
   const { t } = useTranslation();
   const { data } = useOrderLink(orderId, token);
   const erase = useEraseGuestData(orderId, token);
+  const returns = useLinkReturn(orderId, token);
   const [erased, setErased] = useState(false);
   const refusal = (key: string) => (
     <NotFoundState
@@ -69,6 +76,7 @@ export function OrderLinkView({ orderId, token }: { orderId: string; token: stri
         </>
       }
     >
+      <ReturnRequestForm order={order} submit={returns.mutateAsync} pending={returns.isPending} />
       <section aria-labelledby="order-link-data">
         <h2 id="order-link-data">{t("orders.link.yourData")}</h2>
         {guest ? (
