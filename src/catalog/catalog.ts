@@ -10,7 +10,7 @@ import {
   type Product,
   productFromRecord,
 } from "./product-schema.ts";
-import { type ProductSearchIndex, resolveIds, searchHere } from "./search.ts";
+import { createProductSearchIndex, type ProductSearchIndex } from "./search.ts";
 
 /**
  * One revision of the catalogue as the storefront reads it (spec §5): what it lists is all there
@@ -25,7 +25,7 @@ export type Catalog = {
   getCategoryDetail(name: string): CategoryDetail | undefined;
   listCategoryDetails(): readonly CategoryDetail[];
   /** Typo-tolerant search over both languages' titles, descriptions and the codes. */
-  search(query: string): Promise<readonly Product[]>;
+  search(query: string): readonly Product[];
   /** Works `compute` out once for this revision (a few hundred keys are kept, the latest used). */
   memo<T extends object>(key: string, compute: () => T): T;
 };
@@ -71,7 +71,7 @@ export function catalogOf(
   const details = new Map(categoryDetails.map((detail) => [detail.Categoria, detail]));
   const memos = new LRUCache<string, object>({ max: MEMO_KEYS });
   const searches = new LRUCache<string, readonly Product[]>({ max: SEARCHES_KEPT });
-  const index = searchIndex ?? searchHere(products);
+  let index = searchIndex;
   const getProduct = (id: number) => byId.get(id);
   const memo = <T extends object>(key: string, compute: () => T): T => {
     const kept = memos.get(key) as T | undefined;
@@ -90,11 +90,12 @@ export function catalogOf(
         : memo(`category|${category}`, () => filterByCategory(products, category)),
     getCategoryDetail: (name) => details.get(name) ?? details.get(canonicalCategory(name) ?? ""),
     listCategoryDetails: () => categoryDetails,
-    search: async (query) => {
+    search: (query) => {
       const key = query.trim().toLowerCase();
       const kept = searches.get(key);
       if (kept) return kept;
-      const found = resolveIds(await index.search(query), getProduct);
+      index ??= createProductSearchIndex(products);
+      const found = index.search(query, getProduct);
       searches.set(key, found);
       return found;
     },

@@ -76,6 +76,6 @@ export function catalogRoutes(
     })
     .get("/search", validate("query", searchQuerySchema), async (c) => {
       const { lang, q, page } = c.req.valid("query");
-      return c.json(await paginate(await catalog.search(q), page, lang, stockFor));
+      return c.json(await paginate(catalog.search(q), page, lang, stockFor));
     });
 }

@@ -1,11 +1,11 @@
 import { type Catalog, catalogOf } from "#catalog/catalog.ts";
 import type { CategoryDetail, Product } from "#catalog/product-schema.ts";
+import { createProductSearchIndex, type ProductSearchIndex } from "#catalog/search.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { followChanges } from "../db/listen-with-retry.ts";
 import type { Logger } from "../logger.ts";
 import { categoryFromRow, productFromRow } from "./catalog-rows.ts";
 import { CATALOG_CHANNEL, readCatalogChanges } from "./catalog-store.ts";
-import { type SearchThread, startSearchThread } from "./search-thread.ts";
 
 /**
  * The storefront's catalogue, read from the database and kept in step with it (decision 053):
@@ -56,7 +56,6 @@ export async function startLiveCatalog(database: DatabaseHandle, logger: Logger)
     close: async () => {
       clearInterval(poll);
       await watch.close();
-      await live.close();
     },
   };
 }
@@ -66,7 +65,7 @@ export function createLiveCatalog(db: Database, logger: Logger): LiveCatalog {
   const holding: Holding = { all: new Map(), published: new Map(), categories: new Map() };
   const listeners = new Set<(revision: number) => void>();
   let revision = 0;
-  let searchIndex: SearchThread | undefined;
+  let searchIndex: ProductSearchIndex | undefined;
   let current = catalogOf([], []);
   let running: Promise<void> | undefined;
   let again = false;
@@ -87,8 +86,8 @@ export function createLiveCatalog(db: Database, logger: Logger): LiveCatalog {
     for (const row of changes.categories) holding.categories.set(row.name, categoryFromRow(row));
     const products = [...holding.published.values()].sort((a, b) => a.id - b.id);
     if (searchIndex) searchIndex.update(changed, removed);
-    // Built on its own thread: the first read answers pages before it is done.
-    else searchIndex = startSearchThread(products, logger);
+    // Built between the event loop's turns: the first read answers pages before it is done.
+    else searchIndex = createProductSearchIndex(products, { inBackground: true });
     current = catalogOf(products, [...holding.categories.values()], searchIndex);
     revision = changes.revision;
     for (const listener of listeners) listener(revision);
@@ -130,8 +129,6 @@ export function createLiveCatalog(db: Database, logger: Logger): LiveCatalog {
       return () => listeners.delete(listener);
     },
     getAnyProduct: (id) => holding.all.get(id),
-    close: async () => {
-      await searchIndex?.close();
-    },
+    close: async () => {},
   };
 }
