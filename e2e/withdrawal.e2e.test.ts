@@ -83,17 +83,24 @@ describe("withdrawal per line (issue 33, decision 059)", () => {
     await waitForMail(email, /Te devolvemos parte de tu pedido/, owned.outbox());
   });
 
-  it("the order mail's link withdraws a line without signing in", async () => {
+  it("a guest withdraws one line from the order mail's link, in another browser", async () => {
     const buyer = await session.newPage();
-    const email = "desiste.enlace@example.com";
-    const order = await buyInOwnShop(buyer, owned, { name: "Rui", lastName: "Lopes", email }, { 3: 2, 5: 1 });
+    const email = "desiste.invitada@example.com";
+    const order = await buyInOwnShop(
+      buyer,
+      owned,
+      { name: "Rui", lastName: "Lopes", email },
+      { 3: 2, 5: 1 },
+      { guest: true },
+    );
     const owner = await theOwner();
     await deliver(owner, order.number);
     const mail = await waitForMail(email, /\/pedido\/\S+clave=/, owned.outbox());
     const link = /https?:\/\/\S+?\/pedido\/\S+?clave=[^\s"<]+/.exec(mail)?.[0] ?? "";
     expect(link).not.toBe("");
 
-    // Another browser, signed in nowhere: the link alone is enough.
+    // Another browser, signed in nowhere (the guest's own session stayed in the first): the link
+    // alone is enough.
     const page = await session.newPage();
     const url = new URL(link);
     await page.goto(owned.at(`${url.pathname}${url.search}`));
@@ -106,5 +113,7 @@ describe("withdrawal per line (issue 33, decision 059)", () => {
       .poll(() => returns.getByRole("status").textContent())
       .toContain("Hemos registrado tu desistimiento");
     expect(await severeViolations(page)).toEqual([]);
+    // The guest is told by mail too, with where to send the parcel.
+    expect(await waitForMail(email, /Hemos registrado tu desistimiento/, owned.outbox())).toContain("Getafe");
   });
 });

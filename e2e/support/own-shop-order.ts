@@ -25,29 +25,40 @@ async function json(response: APIResponse, status: number): Promise<unknown> {
 
 /**
  * In a shop of the test file's own (`startShopWithOwner`): a shopper signed up and proven through
- * the API in `page`'s context (so the page then opens their account's pages), who buys these
- * products and pays with the test card. The order, once paid (its number taken).
+ * the API in `page`'s context (so the page then opens their account's pages), or a guest (decision
+ * 032: no account, the invoice's e-mail gets the order's mail and link), who buys these products
+ * and pays with the test card. The order, once paid (its number taken).
  */
 export async function buyInOwnShop(
   page: Page,
   { shop, at, outbox }: ShopWithOwner,
   buyer: { name: string; lastName: string; email: string },
   cart: Record<number, number>,
+  { guest = false }: { guest?: boolean } = {},
 ): Promise<{ id: string; number: string }> {
   const { request } = page;
   const headers = { origin: shop.baseUrl };
   const post = (path: string, data: unknown) => request.post(at(path), { data, headers });
-  await json(await post("/api/auth/sign-up/email", { ...buyer, password: SHOPPER_PASSWORD }), 200);
-  await json(
-    await post("/api/auth/sign-up/prove-address", { code: await mailedAddressCode(buyer.email, outbox()) }),
-    200,
-  );
+  if (guest) await json(await post("/api/auth/sign-in/anonymous", {}), 200);
+  else {
+    await json(await post("/api/auth/sign-up/email", { ...buyer, password: SHOPPER_PASSWORD }), 200);
+    await json(
+      await post("/api/auth/sign-up/prove-address", { code: await mailedAddressCode(buyer.email, outbox()) }),
+      200,
+    );
+  }
   const [address] = addressesSchema.parse(await json(await post("/api/addresses", madridAddress), 201)).items;
   for (const [productId, cantidad] of Object.entries(cart))
     await json(await post(`/api/cart/${productId}`, { cantidad }), 200);
   const quoted = await post("/api/orders/quote", { addressId: address?.id, shippingMethod: "standard" });
   const { totals } = quoteSchema.parse(await json(quoted, 200));
-  const invoice = { name: buyer.name, lastName: buyer.lastName, company: "", taxId: "" };
+  const invoice = {
+    name: buyer.name,
+    lastName: buyer.lastName,
+    company: "",
+    taxId: "",
+    ...(guest ? { email: buyer.email } : {}),
+  };
   const placed = await post("/api/orders", orderRequest(address?.id ?? "", totals.totalCents, { invoice }));
   const { id } = idSchema.parse(await json(placed, 201));
   const session = await request.get(at(`/api/orders/${id}/payment`), { headers });
