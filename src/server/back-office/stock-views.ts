@@ -56,22 +56,20 @@ export async function listStock(db: Database, catalog: Catalog, query: StockList
     ({ text }) => needle === undefined || text.includes(needle),
   );
   const start = (query.page - 1) * STOCK_PAGE_SIZE;
-  const threshold = await readThreshold(db);
+  const page = matching.slice(start, start + STOCK_PAGE_SIZE).map(({ product }) => product);
+  const [threshold, levels] = await Promise.all([
+    readThreshold(db),
+    readStock(db, query.low ? undefined : page.map((product) => product.id)),
+  ]);
   let rows: StockRow[];
   let total: number;
   if (query.low) {
-    const levels = await readStock(db);
     const low = matching
       .map(({ product }) => stockRow(product, levels.get(product.id) ?? 0, threshold))
       .filter((row) => row.low);
     rows = low.slice(start, start + STOCK_PAGE_SIZE);
     total = low.length;
   } else {
-    const page = matching.slice(start, start + STOCK_PAGE_SIZE).map(({ product }) => product);
-    const levels = await readStock(
-      db,
-      page.map((product) => product.id),
-    );
     rows = page.map((product) => stockRow(product, levels.get(product.id) ?? 0, threshold));
     total = matching.length;
   }
