@@ -44,7 +44,7 @@ export function phoneDigits(text: SQL): SQL {
   return sql`regexp_replace(regexp_replace(${text}, '[^0-9]', '', 'g'), '^(00)?(351|34)', '')`;
 }
 
-/** The keys of an order's row (`shop_order`'s columns, also as the index builder gives them). */
+/** The keys of an order's row, from its buyer and address (`shop_order`'s generated columns). */
 export function orderSearchKeys(order: { buyer: AnyPgColumn; address: AnyPgColumn }) {
   return {
     email: sql`lower(${order.buyer} ->> 'email')`,

@@ -41,6 +41,7 @@ function orderQuery(db: Database | Transaction, forBuyer: boolean) {
   const id = eq(shopOrder.id, sql.placeholder("orderId"));
   return db.query.shopOrder.findFirst({
     where: forBuyer ? and(id, eq(shopOrder.userId, sql.placeholder("userId"))) : id,
+    columns: { searchEmail: false, searchFullName: false, searchLastName: false, searchPhone: false },
     with: everything,
   });
 }
@@ -81,8 +82,11 @@ export async function loadOrder(
   return order && toLoadedOrder(order);
 }
 
+/** The back office's search keys, which the database derives from the buyer and address. */
+type SearchKey = "searchEmail" | "searchFullName" | "searchLastName" | "searchPhone";
+
 /** An order's rows as stored: the order with its lines, history, payments (newest first) and invoices. */
-export type OrderRows = typeof shopOrder.$inferSelect & {
+export type OrderRows = Omit<typeof shopOrder.$inferSelect, SearchKey> & {
   lines: (typeof orderLine.$inferSelect)[];
   history: (typeof orderEvent.$inferSelect)[];
   payments: (typeof payment.$inferSelect)[];

@@ -143,10 +143,12 @@ const storeStatement = namedStatement<{ order: string; lines: string; event: str
 /**
  * `insert into <table> (<every column>) select <alias>.<column>…`: a row read from JSON into the
  * table's own record type, some columns given otherwise. Every column is named, so the statement
- * follows the schema.
+ * follows the schema; the database's generated ones (the search keys) are left to it.
  */
 function insertFrom(table: PgTable, alias: string, overrides: Record<string, SQL> = {}): SQL {
-  const names = Object.values(getTableColumns(table)).map((column) => column.name);
+  const names = Object.values(getTableColumns(table))
+    .filter((column) => column.generated === undefined)
+    .map((column) => column.name);
   const columns = sql.join(
     names.map((name) => sql.identifier(name)),
     sql`, `,
