@@ -13,6 +13,12 @@ export type RunAction = (action: ActionTarget, payload: unknown, success: string
 const CONFLICT =
   "Otra persona ha cambiado este pedido mientras lo tenías abierto. Te mostramos cómo está ahora: revísalo antes de seguir.";
 
+/** 409s that say more than "someone changed it": a buyer's return received twice (decision 059). */
+const conflicts: Readonly<Record<string, string>> = {
+  "request-closed":
+    "Esta devolución ya se había recibido (quizá desde otra pestaña o por otra persona) y no se ha reembolsado dos veces. Te mostramos el pedido como está ahora.",
+};
+
 /** The refusals an action may meet that are not someone else's change, in Spanish. */
 const refusals: Readonly<Record<string, string>> = {
   "nothing-to-refund": "Elige al menos una unidad o los gastos de envío.",
@@ -22,6 +28,13 @@ const refusals: Readonly<Record<string, string>> = {
   "order-not-found": "Este pedido ya no existe.",
   "request-not-found": "Esa devolución ya no está pendiente.",
 };
+
+/** What an action's failure says: a known refusal, someone else's change, or the staff API's message. */
+export function actionErrorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return staffErrorMessage(error);
+  if (error.status === 409) return conflicts[error.code] ?? CONFLICT;
+  return refusals[error.code] ?? staffErrorMessage(error);
+}
 
 /**
  * The order's actions (issue 30): each answer is the order as it is now, put in the page's cache;
@@ -41,12 +54,7 @@ export function useOrderAction(number: string): { run: RunAction; outcome: Actio
       } catch (error) {
         const conflict = error instanceof ApiError && error.status === 409;
         if (conflict) await queryClient.refetchQueries({ queryKey: orderKey(number), exact: true });
-        const known = error instanceof ApiError ? refusals[error.code] : undefined;
-        setOutcome({
-          kind: "error",
-          text: conflict ? CONFLICT : (known ?? staffErrorMessage(error)),
-          at: Date.now(),
-        });
+        setOutcome({ kind: "error", text: actionErrorText(error), at: Date.now() });
         return false;
       }
     },
