@@ -83,15 +83,15 @@ describe("withdrawal per line (issue 33, decision 059)", () => {
     await waitForMail(email, /Te devolvemos parte de tu pedido/, owned.outbox());
   });
 
-  it("a guest withdraws one line from the order mail's link, in another browser", async () => {
+  it("a Portuguese guest withdraws one line from the order mail's link, in another browser", async () => {
     const buyer = await session.newPage();
-    const email = "desiste.invitada@example.com";
+    const email = "desiste.convidada@example.com";
     const order = await buyInOwnShop(
       buyer,
       owned,
       { name: "Rui", lastName: "Lopes", email },
       { 3: 2, 5: 1 },
-      { guest: true },
+      { guest: true, lang: "pt" },
     );
     const owner = await theOwner();
     await deliver(owner, order.number);
@@ -99,21 +99,23 @@ describe("withdrawal per line (issue 33, decision 059)", () => {
     const link = /https?:\/\/\S+?\/pedido\/\S+?clave=[^\s"<]+/.exec(mail)?.[0] ?? "";
     expect(link).not.toBe("");
 
-    // Another browser, signed in nowhere (the guest's own session stayed in the first): the link
-    // alone is enough.
+    // Another browser, signed in nowhere and never told a language (the guest's own session stayed
+    // in the first): the link alone is enough, and it opens in the order's language.
     const page = await session.newPage();
     const url = new URL(link);
     await page.goto(owned.at(`${url.pathname}${url.search}`));
-    const returns = page.getByRole("region", { name: "Desistir / devolver productos" });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("pt-PT");
+    const returns = page.getByRole("region", { name: "Desistir / devolver produtos" });
     await expect.poll(() => returns.isVisible()).toBe(true);
     await returns.getByRole("checkbox").first().check();
     await returns.getByLabel(/Unidades de .* \(máx\. 2\)/).fill("1");
-    await returns.getByRole("button", { name: "Desistir de los productos marcados" }).click();
+    await returns.getByRole("button", { name: "Desistir dos produtos assinalados" }).click();
     await expect
       .poll(() => returns.getByRole("status").textContent())
-      .toContain("Hemos registrado tu desistimiento");
+      .toContain("Registámos a sua desistência");
+    await returns.getByText("Modelo de formulário de retratação (Anexo I B").click();
     expect(await severeViolations(page)).toEqual([]);
-    // The guest is told by mail too, with where to send the parcel.
-    expect(await waitForMail(email, /Hemos registrado tu desistimiento/, owned.outbox())).toContain("Getafe");
+    // The guest is told by mail too, in Portuguese, with where to send the parcel.
+    expect(await waitForMail(email, /Registámos a resolução do contrato/, owned.outbox())).toContain("Getafe");
   });
 });

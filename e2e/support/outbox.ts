@@ -5,15 +5,21 @@ import { inject } from "vitest";
 
 /**
  * A mail as written to the outbox: its header lines unfolded (a long address is written on the
- * next line, after "To:"), quoted-printable undone.
+ * next line, after "To:"), quoted-printable undone (its bytes read as UTF-8: «Registámos»).
  */
 function decode(raw: string): string {
   const end = raw.search(/\r?\n\r?\n/);
   const head = end === -1 ? raw : raw.slice(0, end);
   const unfolded = head.replace(/:\r?\n[ \t]+/g, ": ").replace(/\r?\n[ \t]+/g, " ");
-  return `${unfolded}${end === -1 ? "" : raw.slice(end)}`
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const text = `${unfolded}${end === -1 ? "" : raw.slice(end)}`.replace(/=\r?\n/g, "");
+  const pieces = text
+    .split(/(=[0-9A-F]{2})/)
+    .map((piece) =>
+      /^=[0-9A-F]{2}$/.test(piece)
+        ? Buffer.from([Number.parseInt(piece.slice(1), 16)])
+        : Buffer.from(piece, "utf8"),
+    );
+  return Buffer.concat(pieces).toString("utf8");
 }
 
 /**

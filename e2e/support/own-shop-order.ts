@@ -27,14 +27,15 @@ async function json(response: APIResponse, status: number): Promise<unknown> {
  * In a shop of the test file's own (`startShopWithOwner`): a shopper signed up and proven through
  * the API in `page`'s context (so the page then opens their account's pages), or a guest (decision
  * 032: no account, the invoice's e-mail gets the order's mail and link), who buys these products
- * and pays with the test card. The order, once paid (its number taken).
+ * and pays with the test card, from the shop in Spanish or, with `lang`, the language its page
+ * sends. The order, once paid (its number taken).
  */
 export async function buyInOwnShop(
   page: Page,
   { shop, at, outbox }: ShopWithOwner,
   buyer: { name: string; lastName: string; email: string },
   cart: Record<number, number>,
-  { guest = false }: { guest?: boolean } = {},
+  { guest = false, lang }: { guest?: boolean; lang?: "es" | "pt" } = {},
 ): Promise<{ id: string; number: string }> {
   const { request } = page;
   const headers = { origin: shop.baseUrl };
@@ -59,7 +60,10 @@ export async function buyInOwnShop(
     taxId: "",
     ...(guest ? { email: buyer.email } : {}),
   };
-  const placed = await post("/api/orders", orderRequest(address?.id ?? "", totals.totalCents, { invoice }));
+  const placed = await post(
+    lang ? `/api/orders?lang=${lang}` : "/api/orders",
+    orderRequest(address?.id ?? "", totals.totalCents, { invoice }),
+  );
   const { id } = idSchema.parse(await json(placed, 201));
   const session = await request.get(at(`/api/orders/${id}/payment`), { headers });
   const { clientSecret } = sessionSchema.parse(await json(session, 200));

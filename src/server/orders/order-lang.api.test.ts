@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderView } from "#shared/api/order-contract.ts";
+import { mailOutbox } from "../db/schema.ts";
 import { lisbonAddress, orderRequest } from "../testing/order-fixtures.ts";
 import { createTestApi, type TestApi } from "../testing/test-app.ts";
 import { body, payOrder, placeAndPay, quote, shopperWithCart } from "../testing/test-orders.ts";
@@ -27,6 +29,14 @@ describe("the language of an order placed without one (issue 33)", () => {
     const pdf = Buffer.from(await response.arrayBuffer()).toString("latin1");
     expect(pdf).toContain("/Lang (pt-PT)");
     expect(pdf).toContain("/StructTreeRoot");
+    // The mail's link opens the order in Portuguese, even in a browser that never chose it.
+    const [mail] = await api.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `order:${paid.id}:pagado`));
+    const link = new URL(mail?.text.match(/http\S+\/pedido\/\S+/)?.[0] ?? "http://x/");
+    expect(link.searchParams.get("lang")).toBe("pt");
+    expect(link.searchParams.get("clave")).toMatch(/^\d+\./);
   });
 
   it("is still the one the shopper's page sent, wherever the order goes", async () => {
@@ -45,5 +55,10 @@ describe("the language of an order placed without one (issue 33)", () => {
     expect((await loadOrder(api.database.db, placed.id))?.lang).toBe("es");
     const response = await shopper("GET", `/api/orders/${placed.id}/documents/invoice`);
     expect(Buffer.from(await response.arrayBuffer()).toString("latin1")).toContain("/Lang (es-ES)");
+    const [mail] = await api.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `order:${placed.id}:pagado`));
+    expect(mail?.text).toMatch(/\/pedido\/\S+&lang=es\b/);
   });
 });

@@ -56,7 +56,7 @@ export function createOrderNotifier(deps: {
     message: (view.status === "pagado" ? orderPlacedMail : orderStatusMail)(
       view,
       lang,
-      `${origin}${orderLinks.path(view.id, now())}`,
+      `${origin}${orderLinks.path(view.id, now(), lang)}`,
     ),
   });
   return {
@@ -77,7 +77,7 @@ export function createOrderNotifier(deps: {
         .innerJoin(invoice, eq(invoice.id, refund.creditNoteId))
         .where(eq(refund.id, refundId));
       if (!loaded || !row?.quote) return;
-      const link = `${origin}${orderLinks.path(orderId, now())}`;
+      const link = `${origin}${orderLinks.path(orderId, now(), loaded.lang)}`;
       const message = orderRefundMail(loaded.view, loaded.lang, link, {
         creditNote: row.creditNote,
         quote: row.quote,
@@ -88,7 +88,7 @@ export function createOrderNotifier(deps: {
       const loaded = await loadOrder(tx, orderId);
       const request = loaded?.view.returnRequests?.find((open) => open.id === requestId);
       if (!loaded || !request) return;
-      const link = `${origin}${orderLinks.path(orderId, now())}`;
+      const link = `${origin}${orderLinks.path(orderId, now(), loaded.lang)}`;
       const message = orderReturnRequestMail(loaded.view, loaded.lang, link, request);
       await outbox.queue(tx, message, `return:${requestId}`);
     },
