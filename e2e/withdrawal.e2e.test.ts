@@ -116,6 +116,8 @@ describe("withdrawal per line (issue 33, decision 059)", () => {
     await returns.getByText("Modelo de formulário de retratação (Anexo I B").click();
     expect(await severeViolations(page)).toEqual([]);
     // The guest is told by mail too, in Portuguese, with where to send the parcel.
-    expect(await waitForMail(email, /Registámos a resolução do contrato/, owned.outbox())).toContain("Getafe");
+    expect(await waitForMail(email, /Registámos a resolução do contrato/, owned.outbox())).toContain(
+      "Getafe",
+    );
   });
 });
