@@ -13,7 +13,8 @@ const BATCH = 200;
 /** The one mail of a request: the product is back, its page, and how to cancel the request. */
 export function backInStockMail(waiter: BackInStockWaiter, productName: string, origin: string): MailMessage {
   const w = backInStockWords[waiter.locale];
-  const productUrl = `${origin}${paths.product(waiter.productId)}`;
+  // In the language it was asked in, whatever the browser that opens it last chose.
+  const productUrl = `${origin}${paths.product(waiter.productId)}?lang=${waiter.locale}`;
   const cancelUrl = `${origin}${BACK_IN_STOCK_PAGES.unsubscribe}?token=${encodeURIComponent(waiter.token)}`;
   const lines = w.mailLines(productName);
   return {

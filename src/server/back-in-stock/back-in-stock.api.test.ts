@@ -105,7 +105,8 @@ describe("the mail when stock returns", () => {
     expect(row?.notifiedAt).toBeInstanceOf(Date);
     expect(es?.subject).toMatch(/^¡Ya ha vuelto!/);
     expect(pt?.subject).toMatch(/^Já voltou!/);
-    expect(es?.text).toContain(`${TEST_ORIGIN}/detalle/5`);
+    expect(es?.text).toContain(`${TEST_ORIGIN}/detalle/5?lang=es`);
+    expect(pt?.text).toContain(`${TEST_ORIGIN}/detalle/5?lang=pt`);
     expect(es?.text).toContain(`${TEST_ORIGIN}/avisame/baja?token=${row?.token}`);
   });
 
