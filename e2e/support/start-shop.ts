@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SHOP_NODE_FLAGS } from "#server/node-flags.ts";
 
 export type ShopExit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -44,7 +45,7 @@ export async function startShop(cwd: string, options: ShopOptions = {}): Promise
   // Tests and benchmarks run on their own database, whatever the environment says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const host = options.host ?? "127.0.0.1";
-  const child = spawn(process.execPath, ["src/server/main.ts"], {
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, "src/server/main.ts"], {
     cwd,
     // One address makes every request here: the limits are tested by the API tests instead.
     env: {
