@@ -4,9 +4,19 @@ import { paths } from "#shared/paths.ts";
 import { escapeHtml } from "../mail/html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 
+/**
+ * A mail's link to one of the shop's pages, in the mail's language: it is often opened in another
+ * browser than the one that asked (a phone's mail app), which never chose one.
+ */
+export function mailLink(origin: string, path: string, lang: Lang): string {
+  const url = new URL(path, origin);
+  url.searchParams.set("lang", lang);
+  return url.href;
+}
+
 /** The link in the reset mail: /login shows the new-password form for a `restablecer` token. */
-export function resetLink(origin: string, token: string): string {
-  return `${origin}${paths.resetPassword(token)}`;
+export function resetLink(origin: string, token: string, lang: Lang): string {
+  return mailLink(origin, paths.resetPassword(token), lang);
 }
 
 /** The shopper's language as their browser last chose it (the site's language cookie). */

@@ -127,9 +127,8 @@ export function createAuth({
         await provenByReset({ db, mailer }, user, request);
       },
       sendResetPassword: async ({ user, token }, request) => {
-        await mailer.send(
-          passwordResetMail(user, resetLink(origins.linkOrigin(request), token), langOfRequest(request)),
-        );
+        const lang = langOfRequest(request);
+        await mailer.send(passwordResetMail(user, resetLink(origins.linkOrigin(request), token, lang), lang));
       },
     },
     user: {

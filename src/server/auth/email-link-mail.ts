@@ -2,11 +2,11 @@ import { brand } from "#shared/brand.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { linkMail } from "./auth-mails.ts";
+import { linkMail, mailLink } from "./auth-mails.ts";
 
 /** The link in the mail: /login shows a button that signs in with the token (decision 031). */
-export function emailSignInLink(origin: string, token: string): string {
-  return `${origin}${paths.emailLink(token)}`;
+export function emailSignInLink(origin: string, token: string, lang: Lang): string {
+  return mailLink(origin, paths.emailLink(token), lang);
 }
 
 const words = {

@@ -62,8 +62,9 @@ describe("sign-in by e-mail link (decision 031)", () => {
     const token = await mailedToken(api, email);
     const mail = api.mails.findLast((sent) => sent.to === email);
     expect(mail?.subject).toContain("ligação");
-    expect(mail?.text).toContain(`${TEST_ORIGIN}/login?enlace=${token}`);
-    expect(mail?.html).toContain(`${TEST_ORIGIN}/login?enlace=${token}`);
+    // In the mail's language, wherever it is opened.
+    expect(mail?.text).toContain(`${TEST_ORIGIN}/login?enlace=${token}&lang=pt`);
+    expect(mail?.html).toContain(`${TEST_ORIGIN}/login?enlace=${token}&#38;lang=pt`);
 
     const used = await followLink(api, `token=${token}`);
     expect(used.status).toBe(302);

@@ -63,13 +63,13 @@ export function emailLinkSignIn({
       const origin = origins.linkOrigin(ctx.request);
       const lang = langOfRequest(ctx.request);
       if (found.user.emailVerified) {
-        await mailer.send(emailLinkMail(found.user, emailSignInLink(origin, token), lang));
+        await mailer.send(emailLinkMail(found.user, emailSignInLink(origin, token, lang), lang));
         return;
       }
       // An address never proven gets no sign-in link (issue 28): whoever registered it need not be
       // its owner. Its owner gets a reset link instead, whose use proves the mailbox.
       const reset = await passwordResetToken(ctx.context.internalAdapter, found.user.id);
-      await mailer.send(proveFirstMail(found.user, resetLink(origin, reset), lang));
+      await mailer.send(proveFirstMail(found.user, resetLink(origin, reset, lang), lang));
     },
   });
   const { perAddress, verifyPerAddress } = EMAIL_LINK_LIMITS;

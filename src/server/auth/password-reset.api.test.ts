@@ -97,6 +97,8 @@ describe("password reset by email", () => {
       smtp.received.findLast((sent) => sent.to === email && RESET_LINK.test(decodeQuotedPrintable(sent.raw)))
         ?.raw ?? "";
     expect(mail).toMatch(/Subject: .*palavra-passe/);
+    // The link opens the form in Portuguese, even in a browser that never chose it.
+    expect(decodeQuotedPrintable(mail)).toMatch(/\/login\?restablecer=[\w-]+&lang=pt/);
 
     const common = await json("/api/auth/reset-password", { token, newPassword: "password123" });
     expect(common.status).toBe(400);
