@@ -5,6 +5,7 @@ import { createShopMetrics } from "./http/metrics.ts";
 import { createOriginPolicy } from "./http/origin-policy.ts";
 import { createChangeHub } from "./live/change-hub.ts";
 import type { Logger } from "./logger.ts";
+import { pictureStoreFromEnv } from "./media/picture-store-from-env.ts";
 import { startBackInStockMail } from "./parts/back-in-stock.ts";
 import { startPageCaches } from "./parts/caches.ts";
 import { openShopDatabase } from "./parts/database.ts";
@@ -43,6 +44,7 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     role.worker === undefined ? {} : { worker: String(role.worker) },
   );
   logger.info({ provider: payments.provider.name }, "payments");
+  const pictures = pictureStoreFromEnv(env);
   const frontDoor = await openFrontDoor({
     env,
     logger,
@@ -53,6 +55,7 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     origins,
     payments,
     testPayments,
+    pictures,
     identity,
     caches,
     answers,
@@ -60,7 +63,16 @@ export async function serveShop(env: Env, logger: Logger, role: ProcessRole = {}
     metrics,
   });
   stops.push(
-    startJobs({ database, hub, mail, origins, auth: identity.auth, payments: payments.provider, logger }),
+    startJobs({
+      database,
+      hub,
+      mail,
+      origins,
+      auth: identity.auth,
+      payments: payments.provider,
+      pictures,
+      logger,
+    }),
   );
   // «Avísame cuando vuelva»: the mails a return of stock makes due, from any process (issue 33).
   stops.push(await startBackInStockMail({ database, mail, origins, logger }));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -40,5 +40,31 @@ describe("directoryPictureStore", () => {
       await expect(store.stat(bad), bad).rejects.toThrow(/not a picture file name/);
     }
     expect(readdirSync(dataDir)).toEqual(["media"]);
+  });
+
+  it("lists its picture files with when they were written, and removes one (gone already: no error)", async () => {
+    const other = directoryPictureStore(join(dataDir, "listed"));
+    expect(await other.list()).toEqual([]);
+    await other.put(name(7), Buffer.from("seven"));
+    await other.put(name(8), Buffer.from("eight"));
+    // Not a picture's name (a temporary file, a stray one): never listed, never removed.
+    writeFileSync(join(dataDir, "listed", "notes.txt"), "x");
+    const old = new Date("2026-01-02T03:04:05Z");
+    utimesSync(join(dataDir, "listed", name(7)), old, old);
+    const listed = await other.list();
+    expect(listed.map(({ name }) => name).sort()).toEqual([name(7), name(8)]);
+    expect(listed.find((file) => file.name === name(7))?.writtenAt.toISOString()).toBe(old.toISOString());
+    await other.remove(name(7));
+    await other.remove(name(7));
+    expect(readdirSync(join(dataDir, "listed")).sort()).toEqual([name(8), "notes.txt"]);
+    await expect(other.remove("../notes.txt")).rejects.toThrow(/not a picture file name/);
+  });
+
+  it("counts a file uploaded again as new (its week before a sweep starts again)", async () => {
+    const old = new Date("2026-01-02T03:04:05Z");
+    await store.put(name(9), Buffer.from("nine"));
+    utimesSync(join(root, name(9)), old, old);
+    await store.put(name(9), Buffer.from("nine"));
+    expect(statSync(join(root, name(9))).mtime.getTime()).toBeGreaterThan(old.getTime());
   });
 });

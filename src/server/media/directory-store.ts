@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { link, mkdir, open, rename, stat, unlink } from "node:fs/promises";
+import { link, mkdir, open, readdir, rename, stat, unlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { assertPictureName, type PictureStore } from "./picture-store.ts";
+import { uploadedFilePattern } from "#catalog/art/media-paths.ts";
+import { assertPictureName, type KeptFile, type PictureStore } from "./picture-store.ts";
 
 /**
  * Pictures in one directory (`DATA_DIR/media/uploads`; decision 055). A file is written beside
@@ -22,7 +23,8 @@ export function directoryPictureStore(root: string): PictureStore {
       made ??= mkdir(root, { recursive: true });
       await made;
       const target = join(root, name);
-      if (await isFile(target)) return;
+      // Kept already: uploaded again, it is as new (the sweep of unused pictures counts from here).
+      if (await isFile(target)) return void (await utimes(target, new Date(), new Date()).catch(() => {}));
       const temporary = join(root, `.${name}.${randomUUID()}.tmp`);
       const handle = await open(temporary, "wx");
       try {
@@ -45,6 +47,24 @@ export function directoryPictureStore(root: string): PictureStore {
       if (!found?.isFile()) return null;
       const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
       return { size: found.size, body };
+    },
+    async list() {
+      const names = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      const kept: KeptFile[] = [];
+      for (const name of names.filter((name) => uploadedFilePattern.test(name))) {
+        const found = await stat(join(root, name)).catch(() => null);
+        if (found?.isFile()) kept.push({ name, writtenAt: found.mtime });
+      }
+      return kept;
+    },
+    async remove(name) {
+      assertPictureName(name);
+      await unlink(join(root, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
     },
   };
 }

@@ -3,6 +3,9 @@ import { uploadedFilePattern } from "#catalog/art/media-paths.ts";
 /** A kept file as the serving route sends it: its length, and its bytes. */
 export type StoredFile = { size: number; body: ReadableStream<Uint8Array> };
 
+/** A kept file's name and when it was written (for the sweep of unused pictures). */
+export type KeptFile = { name: string; writtenAt: Date };
+
 /**
  * Where uploaded pictures are kept (decision 055), by the names `uploadedFileName` gives: a
  * directory under DATA_DIR (`directoryPictureStore`) or an S3-compatible bucket
@@ -17,6 +20,10 @@ export type PictureStore = {
   stat: (name: string) => Promise<{ size: number } | null>;
   /** A kept file to send, or null; its body must be read or cancelled. */
   read: (name: string) => Promise<StoredFile | null>;
+  /** Every kept picture file (names of the uploads folder only). */
+  list: () => Promise<KeptFile[]>;
+  /** Deletes a kept file; one already gone is no error. */
+  remove: (name: string) => Promise<void>;
   /** Where the files are, for the log. */
   readonly location: string;
 };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { amzDate, EMPTY_PAYLOAD_SHA256, s3Signature, sha256Hex, signedS3Headers } from "./s3-signature.ts";
+import {
+  amzDate,
+  canonicalQuery,
+  EMPTY_PAYLOAD_SHA256,
+  s3Signature,
+  sha256Hex,
+  signedS3Headers,
+} from "./s3-signature.ts";
 
 /** AWS's worked example of a signed S3 request (Amazon S3 API reference, "GET Object"). */
 const EXAMPLE = {
@@ -31,6 +38,31 @@ describe("S3 Signature Version 4", () => {
       signedHeaders: "host;range;x-amz-content-sha256;x-amz-date",
       signature: "f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
     });
+  });
+
+  it("signs AWS's example list of a bucket (GET /?max-keys=2&prefix=J) as AWS documents it", () => {
+    const url = new URL("https://examplebucket.s3.amazonaws.com/?prefix=J&max-keys=2");
+    expect(canonicalQuery(url.searchParams)).toBe("max-keys=2&prefix=J");
+    const headers = signedS3Headers(
+      { method: "GET", url, payloadHash: EMPTY_PAYLOAD_SHA256 },
+      { accessKeyId: EXAMPLE.accessKeyId, secretAccessKey: EXAMPLE.secretAccessKey, region: EXAMPLE.region },
+      EXAMPLE.at,
+    );
+    expect(headers.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7",
+    );
+  });
+
+  it("encodes a query as RFC 3986 says, names then values sorted", () => {
+    const params = new URLSearchParams([
+      ["prefix", "media/uploads/"],
+      ["list-type", "2"],
+      ["continuation-token", "1/x+y=(z)*!'"],
+    ]);
+    expect(canonicalQuery(params)).toBe(
+      "continuation-token=1%2Fx%2By%3D%28z%29%2A%21%27&list-type=2&prefix=media%2Fuploads%2F",
+    );
+    expect(canonicalQuery(new URLSearchParams())).toBe("");
   });
 
   it("gives fetch the same signature as headers, Host left for fetch to send", () => {

@@ -17,6 +17,8 @@ export type SignatureInput = {
   method: string;
   /** The path as sent, already URI-encoded (S3 keys here need no encoding: hex, dots, slashes). */
   path: string;
+  /** The canonical query string (`canonicalQuery`), "" for none. */
+  query?: string;
   /** Every signed header, names in lower case, `host` and `x-amz-date` among them. */
   headers: Readonly<Record<string, string>>;
   payloadHash: string;
@@ -24,19 +26,40 @@ export type SignatureInput = {
   secretAccessKey: string;
 };
 
+/** RFC 3986's encoding, as Signature Version 4 wants it (encodeURIComponent leaves !'()* alone). */
+const uriEncode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** A query's canonical form: each name and value encoded, sorted by name then value. */
+export function canonicalQuery(params: URLSearchParams): string {
+  return [...params]
+    .map(([name, value]) => [uriEncode(name), uriEncode(value)] as const)
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
+}
+
 /**
- * AWS Signature Version 4 for S3 (the "Authorization header" form, no query string): the
- * canonical request, the string to sign and the signing key, as AWS documents them. The test
- * checks it against AWS's own worked example (GET /test.txt with a Range header).
+ * AWS Signature Version 4 for S3 (the "Authorization header" form): the canonical request, the
+ * string to sign and the signing key, as AWS documents them. The tests check it against AWS's own
+ * worked examples (GET /test.txt with a Range header; a bucket's list with max-keys and prefix).
  */
-export function s3Signature({ method, path, headers, payloadHash, region, secretAccessKey }: SignatureInput) {
+export function s3Signature({
+  method,
+  path,
+  query = "",
+  headers,
+  payloadHash,
+  region,
+  secretAccessKey,
+}: SignatureInput) {
   const date = headers["x-amz-date"] ?? "";
   const names = Object.keys(headers).sort();
   const canonicalHeaders = names.map(
     (name) => `${name}:${(headers[name] ?? "").trim().replace(/\s+/g, " ")}\n`,
   );
   const signedHeaders = names.join(";");
-  const canonical = [method, path, "", canonicalHeaders.join(""), signedHeaders, payloadHash].join("\n");
+  const canonical = [method, path, query, canonicalHeaders.join(""), signedHeaders, payloadHash].join("\n");
   const scope = `${date.slice(0, 8)}/${region}/s3/aws4_request`;
   const toSign = ["AWS4-HMAC-SHA256", date, scope, sha256Hex(canonical)].join("\n");
   const key = hmac(
@@ -72,6 +95,7 @@ export function signedS3Headers(
   const { scope, signedHeaders, signature } = s3Signature({
     method: request.method,
     path: request.url.pathname,
+    query: canonicalQuery(request.url.searchParams),
     headers,
     payloadHash: request.payloadHash,
     region: credentials.region,

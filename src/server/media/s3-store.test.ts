@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3StandIn, STAND_IN_KEY, startS3StandIn } from "../testing/s3-stand-in.ts";
 import { readBytes } from "./picture-store.ts";
-import { s3PictureStore } from "./s3-store.ts";
+import { listPage, s3PictureStore } from "./s3-store.ts";
 
 let standIn: S3StandIn;
 beforeAll(async () => {
@@ -55,5 +55,53 @@ describe("s3PictureStore (against a local S3 stand-in)", () => {
     await expect(storeWith({ bucket: "otro" }).read(name(1))).rejects.toThrow(/404 NoSuchBucket/);
     await expect(storeWith().read("../secret")).rejects.toThrow(/not a picture file name/);
     expect(standIn.objects.has(`media/uploads/${name(4)}`)).toBe(false);
+  });
+
+  it("lists its picture files page after page, and deletes one (gone already: no error)", async () => {
+    const paged = await startS3StandIn("paginas", { pageSize: 2 });
+    try {
+      const store = storeWith({ endpoint: paged.endpoint, bucket: paged.bucket });
+      for (const n of [21, 22, 23, 24, 25]) await store.put(name(n), Buffer.from(`file ${n}`));
+      // Keys that are not ours: another prefix, a stray object under ours.
+      paged.objects.set("otra-cosa/x.txt", {
+        bytes: Buffer.from("x"),
+        type: "text/plain",
+        etag: '"x"',
+        writtenAt: new Date(),
+      });
+      paged.objects.set("media/uploads/leeme.txt", {
+        bytes: Buffer.from("x"),
+        type: "text/plain",
+        etag: '"x"',
+        writtenAt: new Date(),
+      });
+      const listed = await store.list();
+      expect(listed.map(({ name }) => name)).toEqual([21, 22, 23, 24, 25].map((n) => name(n)));
+      expect(listed.every(({ writtenAt }) => Math.abs(writtenAt.getTime() - Date.now()) < 60_000)).toBe(true);
+      // Six keys under the prefix (five files, a stray), two a page: three pages, by their tokens.
+      expect(
+        paged.requests.filter(({ method, path }) => method === "GET" && path === "/paginas").length,
+      ).toBe(3);
+      await store.remove(name(22));
+      await store.remove(name(22));
+      expect(paged.objects.has(`media/uploads/${name(22)}`)).toBe(false);
+      expect(paged.objects.has("media/uploads/leeme.txt")).toBe(true);
+      expect((await store.list()).map(({ name }) => name)).toEqual([21, 23, 24, 25].map((n) => name(n)));
+    } finally {
+      await paged.close();
+    }
+  });
+
+  it("reads a ListObjectsV2 page as S3 writes it: escaped keys, the token only when truncated", () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><Prefix>up/</Prefix><KeyCount>2</KeyCount><MaxKeys>2</MaxKeys><IsTruncated>true</IsTruncated>
+<Contents><Key>up/${name(31)}</Key><LastModified>2026-11-20T10:00:00.000Z</LastModified><ETag>&quot;abc&quot;</ETag><Size>4</Size></Contents>
+<Contents><Key>up/a&amp;b.webp</Key><LastModified>2026-11-20T10:00:00.000Z</LastModified></Contents>
+<NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=&amp;x</NextContinuationToken></ListBucketResult>`;
+    expect(listPage(xml, "up/")).toEqual({
+      files: [{ name: name(31), writtenAt: new Date("2026-11-20T10:00:00.000Z") }],
+      next: "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=&x",
+    });
+    expect(listPage(xml.replace("<IsTruncated>true", "<IsTruncated>false"), "up/").next).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { assertPictureName, type PictureStore } from "./picture-store.ts";
+import { uploadedFilePattern } from "#catalog/art/media-paths.ts";
+import { assertPictureName, type KeptFile, type PictureStore } from "./picture-store.ts";
 import { EMPTY_PAYLOAD_SHA256, type S3Credentials, sha256Hex, signedS3Headers } from "./s3-signature.ts";
 
 export type S3StoreConfig = S3Credentials & {
@@ -26,12 +27,13 @@ async function failure(action: string, name: string, response: Response, code?: 
 
 /**
  * Pictures in an S3-compatible bucket (decision 055), by path-style requests
- * (`endpoint/bucket/prefix+name`) signed with Signature Version 4: PutObject, HeadObject and
- * GetObject, nothing else. A file is written only when HeadObject does not find it, and with
- * `If-None-Match: *`, so a store that honours conditional writes never replaces one (412 is
- * "kept already"); a PutObject is whole or absent in S3 itself. The shop serves the files at its
- * own /media/uploads, so the bucket needs no public access. The key needs s3:PutObject and
- * s3:GetObject, and s3:ListBucket so that a missing file is a 404 rather than a 403.
+ * (`endpoint/bucket/prefix+name`) signed with Signature Version 4: PutObject, HeadObject,
+ * GetObject, and for the sweep of unused pictures ListObjectsV2 and DeleteObject. A file is
+ * written only when HeadObject does not find it, and with `If-None-Match: *`, so a store that
+ * honours conditional writes never replaces one (412 is "kept already"); a PutObject is whole or
+ * absent in S3 itself. The shop serves the files at its own /media/uploads, so the bucket needs no
+ * public access. The key needs s3:PutObject, s3:GetObject, s3:DeleteObject and s3:ListBucket
+ * (which also makes a missing file a 404 rather than a 403).
  */
 export function s3PictureStore(config: S3StoreConfig): PictureStore {
   const send = config.fetch ?? fetch;
@@ -40,7 +42,9 @@ export function s3PictureStore(config: S3StoreConfig): PictureStore {
   const urlOf = (name: string) => new URL(`${config.bucket}/${config.prefix}${name}`, base);
   const request = (method: string, name: string, body?: Uint8Array, headers: Record<string, string> = {}) => {
     assertPictureName(name);
-    const url = urlOf(name);
+    return requestAt(method, urlOf(name), body, headers);
+  };
+  const requestAt = (method: string, url: URL, body?: Uint8Array, headers: Record<string, string> = {}) => {
     const payloadHash = body ? sha256Hex(body) : EMPTY_PAYLOAD_SHA256;
     const signed = signedS3Headers({ method, url, headers, payloadHash }, config, now());
     return send(url, {
@@ -86,5 +90,53 @@ export function s3PictureStore(config: S3StoreConfig): PictureStore {
       }
       return { size, body: response.body };
     },
+    async list() {
+      const kept: KeptFile[] = [];
+      let token: string | undefined;
+      do {
+        const url = new URL(`${config.bucket}`, base);
+        url.searchParams.set("list-type", "2");
+        url.searchParams.set("prefix", config.prefix);
+        if (token) url.searchParams.set("continuation-token", token);
+        const response = await requestAt("GET", url);
+        if (!response.ok) throw await failure("LIST", config.prefix, response);
+        const page = listPage(await response.text(), config.prefix);
+        kept.push(...page.files);
+        token = page.next;
+      } while (token);
+      return kept;
+    },
+    async remove(name) {
+      // DeleteObject answers 204 whether or not the key was there.
+      const response = await request("DELETE", name);
+      if (!response.ok) throw await failure("DELETE", name, response);
+      await response.body?.cancel();
+    },
   };
+}
+
+const xmlText = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/**
+ * One page of ListObjectsV2's XML: the picture files under the prefix (anything else there is
+ * not ours to sweep), and the continuation token when the list is truncated.
+ */
+export function listPage(xml: string, prefix: string): { files: KeptFile[]; next: string | undefined } {
+  const files: KeptFile[] = [];
+  for (const [, contents = ""] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = xmlText(/<Key>([^<]*)<\/Key>/.exec(contents)?.[1] ?? "");
+    const writtenAt = new Date(/<LastModified>([^<]*)<\/LastModified>/.exec(contents)?.[1] ?? "");
+    const name = key.startsWith(prefix) ? key.slice(prefix.length) : "";
+    if (uploadedFilePattern.test(name) && Number.isFinite(writtenAt.getTime()))
+      files.push({ name, writtenAt });
+  }
+  const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+  const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
+  return { files, next: truncated && next ? xmlText(next) : undefined };
 }

@@ -16,7 +16,7 @@ import { databaseLimits, NO_LIMITS } from "../http/rate-limit.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import type { Logger } from "../logger.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
-import { pictureStoreFromEnv } from "../media/picture-store-from-env.ts";
+import type { PictureStore } from "../media/picture-store.ts";
 import { resolveOperatorToken } from "../operator/operator-token.ts";
 import type { Payments } from "../payments/payments-from-env.ts";
 import type { TestProvider } from "../payments/test-provider.ts";
@@ -50,6 +50,8 @@ export type FrontDoorParts = {
   origins: OriginPolicy;
   payments: Payments;
   testPayments?: TestProvider | undefined;
+  /** Where uploaded pictures are kept (`PICTURE_STORE`). */
+  pictures: PictureStore;
   identity: Identity;
   caches: PageCaches;
   answers: AnswerPolicy;
@@ -78,7 +80,7 @@ export async function openFrontDoor(parts: FrontDoorParts): Promise<RequestListe
     requestLimits: env.RATE_LIMITS === "off" ? NO_LIMITS : databaseLimits(database.db),
     catalog,
     mail: parts.mail,
-    pictures: pictureStoreFromEnv(env),
+    pictures: parts.pictures,
     payments: provider,
     ...(stripeWebhook ? { stripeWebhook } : {}),
     ...(parts.testPayments ? { testPayments: parts.testPayments } : {}),

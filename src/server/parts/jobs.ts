@@ -3,23 +3,25 @@ import { shopOrderNotifier } from "../app.ts";
 import { sweepStaleGuests } from "../auth/guest.ts";
 import { databaseLimits } from "../http/rate-limit.ts";
 import type { Logger } from "../logger.ts";
+import { sweepUnusedPictures } from "../media/sweep-pictures.ts";
 import { expireUnpaid } from "../orders/expire-unpaid.ts";
 import { settlePayments } from "../orders/payment-settlement.ts";
 import { followJobLeadership, type JobLeadership } from "./job-leader.ts";
 
 const EVERY_MINUTE_MS = 60_000;
 const EVERY_HOUR_MS = 60 * 60_000;
+const EVERY_DAY_MS = 24 * EVERY_HOUR_MS;
 /** How soon a job runs after its process takes the lead. */
 const LEAD_CHECK_MS = 5_000;
 
 /**
  * The server's own jobs, run on a timer that does not keep the process alive: payment steps not
- * yet confirmed, unpaid orders past their time, guests never used again, and the request limits'
- * ended windows. Of all the processes sharing the database, only the jobs' leader runs them
+ * yet confirmed, unpaid orders past their time, guests never used again, the request limits'
+ * ended windows, and uploaded pictures nothing names. Of all the processes sharing the database, only the jobs' leader runs them
  * (issue 31); its stop gives the lead up, for another process to take.
  */
 export function startJobs(
-  deps: Pick<AppDeps, "database" | "hub" | "mail" | "origins" | "auth" | "payments" | "logger">,
+  deps: Pick<AppDeps, "database" | "hub" | "mail" | "origins" | "auth" | "payments" | "pictures" | "logger">,
 ): () => Promise<void> {
   const { database, payments, logger } = deps;
   const leader = followJobLeadership(database, logger);
@@ -53,6 +55,11 @@ export function startJobs(
   // The request limits' windows that have ended (decision 050).
   every(EVERY_HOUR_MS, "request limit sweep failed", async () => {
     await databaseLimits(database.db).sweep();
+  });
+  // Uploaded pictures nothing names, a week after their upload (decision 055's addendum).
+  every(EVERY_DAY_MS, "unused picture sweep failed", async () => {
+    const swept = await sweepUnusedPictures({ db: database.db, store: deps.pictures, now: new Date() });
+    if (swept.length > 0) logger.info({ files: swept.length }, "unused uploaded pictures deleted");
   });
   return () => leader.stop();
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { s3Signature, sha256Hex } from "../media/s3-signature.ts";
+import { canonicalQuery, s3Signature, sha256Hex } from "../media/s3-signature.ts";
 
 /** What the stand-in was asked, as it arrived. */
 export type S3StandInRequest = { method: string; path: string; status: number };
@@ -17,8 +17,10 @@ const SKEW_MS = 15 * 60_000;
 
 /**
  * A local stand-in for an S3-compatible service (decision 055), answering path-style PutObject
- * (with `If-None-Match: *`), HeadObject and GetObject for one bucket as the S3 API reference
- * documents them: status codes, Content-Length, ETag, XML error bodies (`NoSuchKey`,
+ * (with `If-None-Match: *`), HeadObject, GetObject, DeleteObject (204, there or not) and
+ * ListObjectsV2 (`list-type=2`, `prefix`, `continuation-token`; `pageSize` keys a page) for one
+ * bucket as the S3 API reference documents them: status codes, Content-Length, ETag, the list's
+ * XML, XML error bodies (`NoSuchKey`,
  * `NoSuchBucket`, `PreconditionFailed`, `SignatureDoesNotMatch`, `AccessDenied`). It checks each
  * request's Signature Version 4 by recomputing it with its own copy of the key, and that the
  * signed payload hash is the body's. Objects live in memory.
@@ -28,8 +30,8 @@ const SKEW_MS = 15 * 60_000;
  * virtual-hosted addressing, TLS, redirects to another region, throttling (503 SlowDown),
  * eventual behaviours of a real network, and whether a given provider honours conditional writes.
  */
-export async function startS3StandIn(bucket = "tienda-fotos") {
-  const objects = new Map<string, { bytes: Buffer; type: string; etag: string }>();
+export async function startS3StandIn(bucket = "tienda-fotos", { pageSize = 1000 } = {}) {
+  const objects = new Map<string, { bytes: Buffer; type: string; etag: string; writtenAt: Date }>();
   const requests: S3StandInRequest[] = [];
   const server = createServer((request, response) => {
     void answer(request, response).catch(() => {
@@ -49,18 +51,27 @@ export async function startS3StandIn(bucket = "tienda-fotos") {
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
     const method = request.method ?? "";
-    const path = new URL(request.url ?? "/", "http://stand-in").pathname;
+    const url = new URL(request.url ?? "/", "http://stand-in");
+    const path = url.pathname;
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     response.on("finish", () => requests.push({ method, path, status: response.statusCode }));
 
-    const refused = signatureProblem(request, method, path, body);
+    const refused = signatureProblem(request, method, path, canonicalQuery(url.searchParams), body);
     if (refused) return xmlError(response, 403, refused, method);
     const [, bucketName = "", ...key] = path.split("/");
     if (bucketName !== bucket) return xmlError(response, 404, "NoSuchBucket", method);
     const name = key.join("/");
+    if (method === "GET" && name === "" && url.searchParams.get("list-type") === "2") {
+      return listObjects(response, url.searchParams);
+    }
     const kept = objects.get(name);
+    if (method === "DELETE") {
+      objects.delete(name);
+      response.statusCode = 204;
+      return response.end();
+    }
     if (method === "PUT") {
       if (request.headers["if-none-match"] === "*" && kept) {
         return xmlError(response, 412, "PreconditionFailed", method);
@@ -70,6 +81,7 @@ export async function startS3StandIn(bucket = "tienda-fotos") {
         bytes: body,
         type: request.headers["content-type"] ?? "binary/octet-stream",
         etag,
+        writtenAt: new Date(),
       });
       response.setHeader("etag", etag);
       return response.end();
@@ -82,8 +94,31 @@ export async function startS3StandIn(bucket = "tienda-fotos") {
     response.end(method === "HEAD" ? undefined : kept.bytes);
   }
 
+  /** ListObjectsV2: keys in order after the continuation token, `pageSize` at a time. */
+  function listObjects(response: ServerResponse, params: URLSearchParams) {
+    const prefix = params.get("prefix") ?? "";
+    const after = params.get("continuation-token") ?? "";
+    const keys = [...objects.keys()].filter((key) => key.startsWith(prefix) && key > after).sort();
+    const page = keys.slice(0, pageSize);
+    const truncated = keys.length > page.length;
+    const contents = page.map((key) => {
+      const kept = objects.get(key);
+      return `<Contents><Key>${key}</Key><LastModified>${kept?.writtenAt.toISOString()}</LastModified><ETag>${kept?.etag}</ETag><Size>${kept?.bytes.byteLength}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+    });
+    response.setHeader("content-type", "application/xml");
+    response.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${pageSize}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents.join("")}${truncated ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : ""}</ListBucketResult>`,
+    );
+  }
+
   /** Why the request's signature is refused (S3's error code), or undefined when it holds. */
-  function signatureProblem(request: IncomingMessage, method: string, path: string, body: Buffer) {
+  function signatureProblem(
+    request: IncomingMessage,
+    method: string,
+    path: string,
+    query: string,
+    body: Buffer,
+  ) {
     const authorization = request.headers.authorization ?? "";
     const parts =
       /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
@@ -108,6 +143,7 @@ export async function startS3StandIn(bucket = "tienda-fotos") {
     const expected = s3Signature({
       method,
       path,
+      query,
       headers,
       payloadHash,
       region: STAND_IN_KEY.region,
