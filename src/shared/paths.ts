@@ -1,5 +1,4 @@
 import { sortOptions } from "./api/list-options.ts";
-import type { Lang } from "./lang.ts";
 
 /** Every route of spec §2, defined once for the web app, the sitemap and the tests. */
 export const infoPageSlugs = [
@@ -47,12 +46,9 @@ export const paths = {
   personalData: () => "/datos/personales",
   purchases: () => "/comprasRealizadas",
   purchase: (id: string) => `/detalle/compra/${encodeURIComponent(id)}`,
-  /**
-   * An order mail's signed link: the order, read-only, for whoever holds it (decision 032), in the
-   * order's language (a Portuguese guest opening it on another device reads Portuguese).
-   */
-  orderLink: (id: string, token: string, lang: Lang) =>
-    `/pedido/${encodeURIComponent(id)}?clave=${encodeURIComponent(token)}&lang=${lang}`,
+  /** An order mail's signed link: the order, read-only, for whoever holds it (decision 032). */
+  orderLink: (id: string, token: string) =>
+    `/pedido/${encodeURIComponent(id)}?clave=${encodeURIComponent(token)}`,
 } as const;
 
 /**

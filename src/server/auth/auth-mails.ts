@@ -2,17 +2,8 @@ import { brand } from "#shared/brand.ts";
 import { LANG_COOKIE, type Lang, parseLang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
 import { escapeHtml } from "../mail/html.ts";
+import { mailLink } from "../mail/mail-link.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-
-/**
- * A mail's link to one of the shop's pages, in the mail's language: it is often opened in another
- * browser than the one that asked (a phone's mail app), which never chose one.
- */
-export function mailLink(origin: string, path: string, lang: Lang): string {
-  const url = new URL(path, origin);
-  url.searchParams.set("lang", lang);
-  return url.href;
-}
 
 /** The link in the reset mail: /login shows the new-password form for a `restablecer` token. */
 export function resetLink(origin: string, token: string, lang: Lang): string {

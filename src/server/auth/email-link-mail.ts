@@ -1,8 +1,9 @@
 import { brand } from "#shared/brand.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
+import { mailLink } from "../mail/mail-link.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { linkMail, mailLink } from "./auth-mails.ts";
+import { linkMail } from "./auth-mails.ts";
 
 /** The link in the mail: /login shows a button that signs in with the token (decision 031). */
 export function emailSignInLink(origin: string, token: string, lang: Lang): string {

@@ -3,6 +3,7 @@ import { brand } from "#shared/brand.ts";
 import { paths } from "#shared/paths.ts";
 import type { Database } from "../db/client.ts";
 import { escapeHtml } from "../mail/html.ts";
+import { mailLink } from "../mail/mail-link.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { type BackInStockWaiter, claimDue, productNames } from "./back-in-stock-repository.ts";
@@ -13,8 +14,7 @@ const BATCH = 200;
 /** The one mail of a request: the product is back, its page, and how to cancel the request. */
 export function backInStockMail(waiter: BackInStockWaiter, productName: string, origin: string): MailMessage {
   const w = backInStockWords[waiter.locale];
-  // In the language it was asked in, whatever the browser that opens it last chose.
-  const productUrl = `${origin}${paths.product(waiter.productId)}?lang=${waiter.locale}`;
+  const productUrl = mailLink(origin, paths.product(waiter.productId), waiter.locale);
   const cancelUrl = `${origin}${BACK_IN_STOCK_PAGES.unsubscribe}?token=${encodeURIComponent(waiter.token)}`;
   const lines = w.mailLines(productName);
   return {

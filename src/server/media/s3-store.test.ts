@@ -63,18 +63,13 @@ describe("s3PictureStore (against a local S3 stand-in)", () => {
       const store = storeWith({ endpoint: paged.endpoint, bucket: paged.bucket });
       for (const n of [21, 22, 23, 24, 25]) await store.put(name(n), Buffer.from(`file ${n}`));
       // Keys that are not ours: another prefix, a stray object under ours.
-      paged.objects.set("otra-cosa/x.txt", {
-        bytes: Buffer.from("x"),
-        type: "text/plain",
-        etag: '"x"',
-        writtenAt: new Date(),
-      });
-      paged.objects.set("media/uploads/leeme.txt", {
-        bytes: Buffer.from("x"),
-        type: "text/plain",
-        etag: '"x"',
-        writtenAt: new Date(),
-      });
+      for (const key of ["otra-cosa/x.txt", "media/uploads/leeme.txt"])
+        paged.objects.set(key, {
+          bytes: Buffer.from("x"),
+          type: "text/plain",
+          etag: '"x"',
+          writtenAt: new Date(),
+        });
       const listed = await store.list();
       expect(listed.map(({ name }) => name)).toEqual([21, 22, 23, 24, 25].map((n) => name(n)));
       expect(listed.every(({ writtenAt }) => Math.abs(writtenAt.getTime() - Date.now()) < 60_000)).toBe(true);

@@ -29,8 +29,7 @@ describe("order links", () => {
       expect(links.check(order, junk, now)).toBe("invalid");
   });
 
-  it("makes the page's address with the token, in the order's language", () => {
-    expect(links.path(order, now, "es")).toBe(`/pedido/${order}?clave=${links.token(order, now)}&lang=es`);
-    expect(links.path(order, now, "pt")).toBe(`/pedido/${order}?clave=${links.token(order, now)}&lang=pt`);
+  it("makes the page's address with the token", () => {
+    expect(links.path(order, now)).toBe(`/pedido/${order}?clave=${links.token(order, now)}`);
   });
 });

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Lang } from "#shared/lang.ts";
 import { paths } from "#shared/paths.ts";
 import type { Auth } from "../auth/auth.ts";
 
@@ -9,16 +8,15 @@ export const ORDER_LINK_DAYS = 90;
 export type OrderLinkCheck = "valid" | "invalid" | "expired";
 
 /**
- * The signed links of the order mails: `/pedido/{id}?clave={expiry}.{signature}&lang={lang}`, an
- * HMAC with a key derived from the auth secret over the order id and the expiry, and the order's
- * language. Whoever holds the link sees that order (read-only) until it expires, without an
- * account; no other order, whatever is changed.
+ * The signed links of the order mails: `/pedido/{id}?clave={expiry}.{signature}`, an HMAC with a
+ * key derived from the auth secret over the order id and the expiry. Whoever holds the link sees
+ * that order (read-only) until it expires, without an account; no other order, whatever is changed.
  */
 export type OrderLinks = {
   /** The token of a link to this order, valid `ORDER_LINK_DAYS` from `now`. */
   token(orderId: string, now: Date): string;
-  /** The page's address (without the origin), in the order's language. */
-  path(orderId: string, now: Date, lang: Lang): string;
+  /** The page's address (without the origin). */
+  path(orderId: string, now: Date): string;
   check(orderId: string, token: string, now: Date): OrderLinkCheck;
 };
 
@@ -35,7 +33,7 @@ export function createOrderLinks(secret: string): OrderLinks {
   };
   return {
     token,
-    path: (orderId, now, lang) => paths.orderLink(orderId, token(orderId, now), lang),
+    path: (orderId, now) => paths.orderLink(orderId, token(orderId, now)),
     check(orderId, given, now) {
       const parts = TOKEN.exec(given);
       if (!parts?.[1] || !parts[2]) return "invalid";

@@ -4,6 +4,7 @@ import { invoice, orderEvent, refund, shopOrder } from "../db/schema.ts";
 import type { ChangeHub } from "../live/change-hub.ts";
 import { announceNewOrder } from "../live/order-feed.ts";
 import type { Logger } from "../logger.ts";
+import { mailLink } from "../mail/mail-link.ts";
 import type { MailOutbox } from "../mail/mail-outbox.ts";
 import { inviteToReview } from "../reviews/review-mails.ts";
 import type { OrderLinks } from "./order-links.ts";
@@ -56,7 +57,7 @@ export function createOrderNotifier(deps: {
     message: (view.status === "pagado" ? orderPlacedMail : orderStatusMail)(
       view,
       lang,
-      `${origin}${orderLinks.path(view.id, now(), lang)}`,
+      mailLink(origin, orderLinks.path(view.id, now()), lang),
     ),
   });
   return {
@@ -77,7 +78,7 @@ export function createOrderNotifier(deps: {
         .innerJoin(invoice, eq(invoice.id, refund.creditNoteId))
         .where(eq(refund.id, refundId));
       if (!loaded || !row?.quote) return;
-      const link = `${origin}${orderLinks.path(orderId, now(), loaded.lang)}`;
+      const link = mailLink(origin, orderLinks.path(orderId, now()), loaded.lang);
       const message = orderRefundMail(loaded.view, loaded.lang, link, {
         creditNote: row.creditNote,
         quote: row.quote,
@@ -88,7 +89,7 @@ export function createOrderNotifier(deps: {
       const loaded = await loadOrder(tx, orderId);
       const request = loaded?.view.returnRequests?.find((open) => open.id === requestId);
       if (!loaded || !request) return;
-      const link = `${origin}${orderLinks.path(orderId, now(), loaded.lang)}`;
+      const link = mailLink(origin, orderLinks.path(orderId, now()), loaded.lang);
       const message = orderReturnRequestMail(loaded.view, loaded.lang, link, request);
       await outbox.queue(tx, message, `return:${requestId}`);
     },

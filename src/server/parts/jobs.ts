@@ -17,8 +17,9 @@ const LEAD_CHECK_MS = 5_000;
 /**
  * The server's own jobs, run on a timer that does not keep the process alive: payment steps not
  * yet confirmed, unpaid orders past their time, guests never used again, the request limits'
- * ended windows, and uploaded pictures nothing names. Of all the processes sharing the database, only the jobs' leader runs them
- * (issue 31); its stop gives the lead up, for another process to take.
+ * ended windows, and uploaded pictures nothing names. Of all the processes sharing the database,
+ * only the jobs' leader runs them (issue 31); its stop gives the lead up, for another process to
+ * take.
  */
 export function startJobs(
   deps: Pick<AppDeps, "database" | "hub" | "mail" | "origins" | "auth" | "payments" | "pictures" | "logger">,
