@@ -291,7 +291,9 @@ describe("erasing a customer", () => {
     const entries = await auditOf(db, "customer", alvaro.id);
     const entry = entries.find((line) => line.action === "customer.erase");
     expect(entry).toMatchObject({ actor: "duena@example.com", before: erased.outline });
-    expect(JSON.stringify(entry)).not.toMatch(/alvaro|Álvaro|Núñez|699|Alcal|612/i);
+    // Nothing of the person in it; its ids are random (a staff id once held "6996"), so they are left out.
+    const { id: _id, staffId: _staffId, subjectId: _subjectId, ...said } = entry ?? {};
+    expect(JSON.stringify(said)).not.toMatch(/alvaro|Álvaro|Núñez|699|Alcal|612/i);
     expect((await staff.get(`/api/gestion/customers/${alvaro.id}`)).status).toBe(404);
     expect((await erase(owner, alvaro.id, "alvaro.nunez@example.com")).status).toBe(404);
     expect(await emails("?q=alvaro")).toEqual([]);
