@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { CHROMIUM_LAUNCH } from "./chromium.ts";
 
 export const baseUrl = () => inject("baseUrl");
@@ -27,6 +27,9 @@ export function setUpBrowser(): BrowserSession {
   const errors: string[] = [];
   beforeAll(async () => {
     browser = await chromium.launch(CHROMIUM_LAUNCH);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") await tellWhatPagesShow(contexts, task.name);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -94,4 +97,27 @@ function waitForHydrationOnLoad(page: Page): void {
 export async function reachFooter(page: Page): Promise<void> {
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
   await page.waitForSelector("footer[data-hydrated]", { state: "attached" });
+}
+
+/**
+ * A failed test says what each of its open pages showed (address, and the start of the main
+ * region's text, where a form's error message is) and leaves a picture of it in /tmp: a failure
+ * on a loaded CI machine is read from its log, not reproduced.
+ */
+async function tellWhatPagesShow(contexts: BrowserContext[], test: string): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  const name = test.replace(/[^\w]+/g, "-").slice(0, 60);
+  for (const [index, page] of pages.entries()) {
+    // The text as a person reads it, a line per block, not the DOM's run-together text.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered lines are the point here
+    const shown = (selector: string) => page.locator(selector).first().innerText({ timeout: 2_000 });
+    const text = await shown("main")
+      .catch(() => shown("body"))
+      .catch((error: unknown) => `(no text: ${String(error)})`);
+    const picture = `/tmp/e2e-failed-${name}-${index}.png`;
+    await page.screenshot({ path: picture, timeout: 5_000 }).catch(() => undefined);
+    console.error(
+      `[page ${index} of the failed test] ${page.url()}\n${text.slice(0, 1_500)}\n(picture: ${picture})`,
+    );
+  }
 }
