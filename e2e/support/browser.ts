@@ -105,7 +105,11 @@ export async function reachFooter(page: Page): Promise<void> {
  * on a loaded CI machine is read from its log, not reproduced.
  */
 async function tellWhatPagesShow(contexts: BrowserContext[], test: string): Promise<void> {
-  const pages = contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  // The last four opened, each read within seven seconds: within the hook's minute whatever happened.
+  const pages = contexts
+    .flatMap((context) => context.pages())
+    .filter((page) => !page.isClosed())
+    .slice(-4);
   const name = test.replace(/[^\w]+/g, "-").slice(0, 60);
   for (const [index, page] of pages.entries()) {
     // The text as a person reads it, a line per block, not the DOM's run-together text.
