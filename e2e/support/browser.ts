@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { CHROMIUM_LAUNCH } from "./chromium.ts";
@@ -99,10 +100,14 @@ export async function reachFooter(page: Page): Promise<void> {
   await page.waitForSelector("footer[data-hydrated]", { state: "attached" });
 }
 
+/** Where failed tests' pages are told (see `tellWhatPagesShow`); `.ci/run` empties it first. */
+const FAILED_PAGES_REPORT = "/tmp/e2e-failed-pages.txt";
+
 /**
  * A failed test says what each of its open pages showed (address, and the start of the main
  * region's text, where a form's error message is) and leaves a picture of it in /tmp: a failure
- * on a loaded CI machine is read from its log, not reproduced.
+ * on a loaded CI machine is read from its log, not reproduced. The same lines go to
+ * `FAILED_PAGES_REPORT`, which `.ci/run` prints last: CI's log is read from its end.
  */
 async function tellWhatPagesShow(contexts: BrowserContext[], test: string): Promise<void> {
   // The last four opened, each read within seven seconds: within the hook's minute whatever happened.
@@ -120,8 +125,8 @@ async function tellWhatPagesShow(contexts: BrowserContext[], test: string): Prom
       .catch((error: unknown) => `(no text: ${String(error)})`);
     const picture = `/tmp/e2e-failed-${name}-${index}.png`;
     await page.screenshot({ path: picture, timeout: 5_000 }).catch(() => undefined);
-    console.error(
-      `[page ${index} of the failed test] ${page.url()}\n${text.slice(0, 1_500)}\n(picture: ${picture})`,
-    );
+    const report = `[page ${index} of «${test}»] ${page.url()}\n${text.slice(0, 1_500)}\n(picture: ${picture})\n`;
+    console.error(report);
+    appendFileSync(FAILED_PAGES_REPORT, report);
   }
 }
