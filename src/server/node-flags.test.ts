@@ -4,7 +4,7 @@ import { SHOP_NODE_FLAGS } from "./node-flags.ts";
 
 const command = `node ${SHOP_NODE_FLAGS.join(" ")} src/server/main.ts`;
 
-describe("the shop's Node flags (decision 061)", () => {
+describe("the shop's Node flags (decisions 061 and 062)", () => {
   it("are the same wherever the shop is started", () => {
     const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts;
     expect(scripts.start).toBe(`npm run build && ${command}`);
