@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { backOfficeOrderApi } from "#shared/api/back-office-order-contract.ts";
-import { reviewInvitation, shopOrder, staffAudit } from "../db/schema.ts";
+import { reviewInvitation, review as reviewTable, shopOrder, staffAudit } from "../db/schema.ts";
 import { NO_LIMITS } from "../http/rate-limit.ts";
 import type { StaffBrowser } from "../staff/staff-testing.ts";
 import { actedOn, signedInStaff } from "../testing/back-office-staff.ts";
@@ -138,6 +138,47 @@ describe("reviews from verified buyers (issue 33)", () => {
       .from(staffAudit)
       .where(eq(staffAudit.subjectId, one?.id ?? ""));
     expect(audit.map((entry) => entry.action)).toEqual(["review.approve"]);
+  });
+
+  it("shows a product's latest approved reviews, with the figures of all of them", async () => {
+    const { order } = await shopperWithOrder(api, "reviews.many@example.com", { 9: 1 });
+    // Seven approved (ratings 1…5, 5, 5) a day apart, and one pending, newest of all.
+    const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n));
+    const ratings = [1, 2, 3, 4, 5, 5, 5];
+    await api.database.db.insert(reviewTable).values([
+      ...ratings.map((rating, position) => ({
+        productId: 9,
+        orderId: order.id,
+        position,
+        authorName: `Lector ${position}`,
+        rating,
+        text: "Un robot precioso, llegó muy bien.",
+        language: "es" as const,
+        status: "approved" as const,
+        createdAt: day(position),
+      })),
+      {
+        productId: 9,
+        orderId: order.id,
+        position: 7,
+        authorName: "Pendiente",
+        rating: 1,
+        text: "Aún sin moderar, no se muestra.",
+        language: "es" as const,
+        createdAt: day(8),
+      },
+    ]);
+    const shown = await productReviews(9);
+    expect(shown.count).toBe(7);
+    expect(shown.average).toBe(3.6); // 25 / 7 = 3.57…, rounded to one decimal
+    expect(shown.latest.map((r) => r.name)).toEqual([
+      "Lector 6",
+      "Lector 5",
+      "Lector 4",
+      "Lector 3",
+      "Lector 2",
+    ]);
+    expect(shown.latest[0]?.date).toBe(day(6).toISOString());
   });
 
   it("answers bad input with a 400 naming each field", async () => {
