@@ -109,8 +109,12 @@ export const shopOrder = pgTable(
  * prefix whatever the collation; PGlite has no pg_trgm). Those indexes are whole: the planner's
  * estimate of a prefix needs the column's statistics over every order (without them it guessed 480
  * matches for a phone that had one, and walked every order by date looking for it: 100 ms).
+ * The two sorts that page deep end with the order's id, which is all a page's walk reads: the walk
+ * is then an index-only scan (the 10,000 entries before the deepest page in 1 ms, not 4.5 ms
+ * reading each order's row; migration 0039).
  */
 function backOfficeIndexes(table: {
+  id: AnyPgColumn;
   number: ExtraConfigColumn;
   status: AnyPgColumn;
   zone: AnyPgColumn;
@@ -124,10 +128,10 @@ function backOfficeIndexes(table: {
 }) {
   const numbered = sql`${table.number} is not null`;
   return [
-    index("shop_order_list_placed_idx").on(table.placedAt, table.number).where(numbered),
+    index("shop_order_list_placed_idx").on(table.placedAt, table.number, table.id).where(numbered),
     index("shop_order_list_status_idx").on(table.status, table.placedAt).where(numbered),
     index("shop_order_list_zone_idx").on(table.zone, table.placedAt).where(numbered),
-    index("shop_order_list_total_idx").on(table.totalCents, table.number).where(numbered),
+    index("shop_order_list_total_idx").on(table.totalCents, table.number, table.id).where(numbered),
     index("shop_order_list_method_idx").on(table.paymentMethod, table.placedAt).where(numbered),
     index("shop_order_search_number_idx").on(table.number.op("text_pattern_ops")).where(numbered),
     index("shop_order_search_email_idx").on(table.searchEmail.op("text_pattern_ops")),
