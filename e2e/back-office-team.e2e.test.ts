@@ -209,6 +209,10 @@ describe("the owner's team (issue 30)", () => {
       const mail = await waitForMail(member.email, /\/gestion\/invitacion\?token=/, outbox());
       const link = new URL(/https?:\/\/\S+\/gestion\/invitacion\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0] ?? "");
       memberPage = await session.newPage();
+      const refused: string[] = [];
+      memberPage.on("response", (answer) => {
+        if (answer.status() >= 400) refused.push(`${answer.status()} ${answer.url()}`);
+      });
       await memberPage.goto(at(`${link.pathname}${link.search}`));
       const theirs = memberPage.getByRole("main");
       expect(await theirs.textContent()).toContain(member.email);
@@ -220,6 +224,8 @@ describe("the owner's team (issue 30)", () => {
       await theirs.getByLabel("Código de 6 cifras").fill(codeFor(secret));
       await theirs.getByRole("button", { name: "Confirmar y entrar" }).click();
       await memberPage.waitForURL(at("/gestion"));
+      // Nothing asked on the way was refused (the console shows each refusal as an error).
+      expect(refused).toEqual([]);
 
       // Out and in again, with the password and the authenticator's code.
       await memberPage.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();

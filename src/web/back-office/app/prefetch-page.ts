@@ -21,7 +21,12 @@ export async function prefetchPage(queryClient: QueryClient, url: URL): Promise<
   }
   const { page, params } = matched;
   if (page === "invitation") {
-    await queryClient.prefetchQuery(invitationQuery(url.searchParams.get("token") ?? ""));
+    // Who is signed in too (nobody, mostly): the header asks for it, and the browser would log
+    // the 401 of asking again as an error on the page.
+    await Promise.all([
+      queryClient.prefetchQuery(invitationQuery(url.searchParams.get("token") ?? "")),
+      queryClient.prefetchQuery(meQuery()),
+    ]);
     return { status: 200 };
   }
   const redirect = redirectFor(page, await queryClient.fetchQuery(meQuery()));
