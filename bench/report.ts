@@ -282,6 +282,22 @@ function printUnkept(unkept: UnkeptPages | { error: string }, kept: PageServing 
     const load = unkept.loadAverage1mAtStart?.toFixed(1) ?? "?";
     print(`    ${cache.renders} pages drawn${made}; load average ${load} at the start`);
   }
+  printRenderAlone(unkept.renderAlone);
+}
+
+/** The floor under a miss: the renderer alone, and the most pages a second that leaves one process. */
+function printRenderAlone(alone: UnkeptPages["renderAlone"] | undefined): void {
+  if (!alone) return;
+  if ("error" in alone) {
+    print(`    the renderer alone: not measured (${alone.error})`);
+    return;
+  }
+  print(
+    `    the renderer alone (${alone.pages} of those pages, ${alone.draws} draws, API answers from memory, ` +
+      `no database, HTTP or compression): ${alone.cpuMsPerPage.toFixed(2)} ms of CPU a page ` +
+      `(${alone.wallMsPerPage.toFixed(2)} ms wall, ${(alone.bytesPerPage / 1024).toFixed(1)} KB), ` +
+      `so at most ${(1000 / alone.cpuMsPerPage).toFixed(0)} pages a second per process`,
+  );
 }
 
 type TlsProxyFigures = {

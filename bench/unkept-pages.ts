@@ -6,6 +6,7 @@ import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
 import { createScratchDatabase } from "../e2e/support/scratch-database.ts";
 import { startShop } from "../e2e/support/start-shop.ts";
 import { type LoadFigures, runWrkOnce, WRK_THREADS } from "./page-load.ts";
+import { measureRenderAlone, type RenderAlone } from "./render-alone.ts";
 
 /** Product pages not yet kept, the long tail of a big catalogue (issue 32, decision 056). */
 export type UnkeptPages = {
@@ -18,8 +19,13 @@ export type UnkeptPages = {
   dropEveryMs: number;
   /** The page cache after the run (its Brotli forms made and dropped). */
   cache: OperatorStats["pageCache"];
+  /** The same pages drawn by the renderer alone, after the run: the floor under a miss's cost. */
+  renderAlone: RenderAlone | { error: string };
   loadAverage1mAtStart: number | null;
 };
+
+/** Pages the renderer alone draws, each in both languages (`render-alone.ts`). */
+const RENDER_ALONE_PAGES = 50;
 
 const WARM_UP_SECONDS = 3;
 const SECONDS = 6;
@@ -79,12 +85,17 @@ export async function measureUnkeptPages(root: string): Promise<UnkeptPages> {
     const after = await stats();
     const drawn = after.renders - before.renders;
     const sent = after.hits - before.hits;
+    clearInterval(dropping);
+    const renderAlone = await measureRenderAlone(root, baseUrl, paths.slice(0, RENDER_ALONE_PAGES)).catch(
+      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+    );
     return {
       pages: paths.length,
       figures,
       drawnShare: drawn / Math.max(1, drawn + sent),
       dropEveryMs,
       cache: after,
+      renderAlone,
       loadAverage1mAtStart,
     };
   } finally {
