@@ -5,6 +5,7 @@ import pg from "pg";
 import type { OperatorStats } from "#shared/api/operator-stats-contract.ts";
 import { createScratchDatabase } from "../e2e/support/scratch-database.ts";
 import { startShop } from "../e2e/support/start-shop.ts";
+import { errorMessage } from "./lighthouse.ts";
 import { type LoadFigures, runWrkOnce, WRK_THREADS } from "./page-load.ts";
 import { measureRenderAlone, type RenderAlone } from "./render-alone.ts";
 
@@ -87,7 +88,7 @@ export async function measureUnkeptPages(root: string): Promise<UnkeptPages> {
     const sent = after.hits - before.hits;
     clearInterval(dropping);
     const renderAlone = await measureRenderAlone(root, baseUrl, paths.slice(0, RENDER_ALONE_PAGES)).catch(
-      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => ({ error: errorMessage(error) }),
     );
     return {
       pages: paths.length,

@@ -96,6 +96,21 @@ describe("the back office's own room (issue 30)", () => {
     expect(await severeViolations(page)).toEqual([]);
   });
 
+  it("asks nothing the browser is refused on its pages for nobody signed in", async () => {
+    const page = await session.newPage();
+    const refused: string[] = [];
+    page.on("response", (answer) => {
+      if (answer.status() >= 400 && answer.url().includes("/api/")) refused.push(answer.url());
+    });
+    for (const path of ["/gestion/entrar", "/gestion/invitacion?token=no-vale", "/gestion/no-existe"]) {
+      // Hydrated (the shell's goto waits for it), then whatever its queries ask has been answered.
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    // The header asks who is signed in; the server asked first, so the browser never does.
+    expect(refused).toEqual([]);
+  });
+
   it("never sends a shopper's page any of the back office's scripts", async () => {
     for (const path of ["/", "/detalle/1", "/login"]) {
       const page = await session.newPage();
